@@ -1,0 +1,55 @@
+import type { NearestRegion } from '@patchsmith/grammar';
+
+/** The passes of SPEC §2, in the order they are tried. `similarity` exists only when opted in. */
+export type MatchPass = 'exact' | 'trailing-whitespace' | 'indentation' | 'trimmed' | 'lookalike' | 'similarity';
+
+/**
+ * A uniform indentation difference found by the `indentation` pass: `side: 'file'` means every
+ * non-empty line of the file has `prefix` in front of the patch's text (added lines get it too);
+ * `side: 'patch'` means the patch has it extra (added lines lose it where present).
+ */
+export interface IndentShift {
+  prefix: string;
+  side: 'file' | 'patch';
+}
+
+/** One line of what replaces the matched region: a file line kept with its own bytes, or patch text. */
+export type ReplacementLine = { from: 'file'; index: number } | { from: 'patch'; text: string };
+
+export interface LocateOptions {
+  /** 0-based index of the first file line of the search region (the end of the previous chunk's match). */
+  cursor: number;
+  /** Take the first candidate instead of failing with AMBIGUOUS (the reference's behaviour). */
+  firstMatch?: boolean;
+}
+
+export interface ChunkLocation {
+  ok: true;
+  /** 0-based index of the first matched file line (for a pure addition: where the lines are inserted). */
+  start: number;
+  /** How many file lines the match covers (0 for a pure addition). */
+  length: number;
+  /** What the matched lines become. */
+  replacement: ReplacementLine[];
+  pass: MatchPass;
+  indent?: IndentShift;
+  /** 0-based file lines of the anchors that led here, in order. */
+  anchorLines: number[];
+  /** The old lines' trailing empty line was dropped to find the match (SPEC §2 retry). */
+  droppedTrailingEmptyLine: boolean;
+  /** Where the next chunk of the same file starts its search. */
+  cursor: number;
+}
+
+export interface ChunkMiss {
+  ok: false;
+  code: 'NO_MATCH' | 'AMBIGUOUS';
+  message: string;
+  /** 1-based file lines of every candidate (AMBIGUOUS). */
+  candidates?: number[];
+  nearest?: NearestRegion;
+  /** Set when it was an anchor, not the chunk's lines, that failed. */
+  anchor?: string;
+}
+
+export type LocateResult = ChunkLocation | ChunkMiss;

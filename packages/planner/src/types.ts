@@ -1,0 +1,56 @@
+import type { EditError, ErrorCode } from '@patchsmith/grammar';
+import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
+
+/** What the outside world says about one path before planning. The planner never reads a disk. */
+export type FileState =
+  | { kind: 'file'; bytes: Uint8Array; mode: number }
+  | { kind: 'missing' }
+  | { kind: 'directory' }
+  /** The reader refused or failed this path (path policy, a file where a folder should be, I/O). */
+  | { kind: 'refused'; code: ErrorCode; message: string };
+
+export interface PlanOptions {
+  /** Absolute root the patch's paths are relative to (used only lexically). */
+  root: string;
+  firstMatch?: boolean;
+}
+
+export type FileOp = 'add' | 'update' | 'delete' | 'move';
+
+/** How one chunk was located: which pass decided, and the indentation it corrected. */
+export interface ChunkReport {
+  chunk: number;
+  /** 1-based file line where the chunk's lines start (before the patch). */
+  line: number;
+  pass: MatchPass;
+  indent?: IndentShift;
+}
+
+/** One operation of the script, as a person or a model reviews it. */
+export interface PlannedFile {
+  /** Canonical path relative to the root, `/`-separated. */
+  path: string;
+  op: FileOp;
+  movePath?: string;
+  additions: number;
+  deletions: number;
+  /** Unified diff of this operation against the state before it. */
+  diff: string;
+  chunks: ChunkReport[];
+}
+
+/** The final effect on one path, which the transaction carries out. */
+export interface PlannedWrite {
+  path: string;
+  /** The path's state when planned: its content hash (sha256 hex) and mode, or null when absent. */
+  before: { hash: string; mode: number } | null;
+  /** What to leave there, or null to remove it. */
+  after: { bytes: Uint8Array; mode: number } | null;
+}
+
+export interface Plan {
+  files: PlannedFile[];
+  writes: PlannedWrite[];
+}
+
+export type PlanResult = { ok: true; plan: Plan } | { ok: false; errors: EditError[] };

@@ -1,0 +1,2 @@
+export type { StateDirFs, StateDirLocation } from './state-dir.js';
+export { locateStateDir } from './state-dir.js';

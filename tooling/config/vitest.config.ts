@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to each other's source (the `source` export condition), so a test
+// never runs against a stale build of a sibling package.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
