@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // The JSON report lets `npm test` print one closing 'N passed, N failed' line for the workspace.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'node_modules/.vitest/report.json' },
   },
 });

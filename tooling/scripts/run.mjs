@@ -3,7 +3,7 @@
 // into .tools/ (no global install, so it works without root), installs the workspace, then runs
 // the requested job through turbo.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +19,39 @@ const env = {
   DO_NOT_TRACK: '1',
 };
 
-function run(cmd, args, opts = {}) {
-  const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', shell: isWindows, ...opts });
+function run(cmd, args, { exitOnFailure = true } = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', shell: isWindows });
   if (result.error) throw result.error;
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    if (exitOnFailure) process.exit(result.status ?? 1);
+    process.exitCode = result.status ?? 1;
+  }
+}
+
+function testReports() {
+  const dirs = ['packages', 'apps', 'tooling'].flatMap((group) =>
+    existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(root, group, name)) : [],
+  );
+  return dirs.map((dir) => join(dir, 'node_modules', '.vitest', 'report.json'));
+}
+
+function clearTestReports() {
+  for (const file of testReports()) rmSync(file, { force: true });
+}
+
+// One closing line for the whole workspace, in the plain form CI reads.
+function printTestTotals() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of testReports().filter((f) => existsSync(f))) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  }
+  if (failed === 0 && process.exitCode) failed = 1; // lint or a crashed suite failed without a test count
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
 function pnpmVersion() {
@@ -49,7 +78,9 @@ switch (job) {
     run('node', [join(root, 'examples', 'demo.mjs')]);
     break;
   case 'test':
-    run('pnpm', [...turbo, 'lint', 'test', '--concurrency=2']);
+    clearTestReports();
+    run('pnpm', [...turbo, 'lint', 'test', '--concurrency=2'], { exitOnFailure: false });
+    printTestTotals();
     break;
   default:
     console.error('usage: node tooling/scripts/run.mjs demo|test');

@@ -1,7 +1,13 @@
 import type { NearestRegion } from '@patchsmith/grammar';
 
 /** The passes of SPEC §2, in the order they are tried. `similarity` exists only when opted in. */
-export type MatchPass = 'exact' | 'trailing-whitespace' | 'indentation' | 'trimmed' | 'lookalike' | 'similarity';
+export type MatchPass =
+  | 'exact'
+  | 'trailing-whitespace'
+  | 'indentation'
+  | 'trimmed'
+  | 'lookalike'
+  | 'similarity';
 
 /**
  * A uniform indentation difference found by the `indentation` pass: `side: 'file'` means every
@@ -21,6 +27,11 @@ export interface LocateOptions {
   cursor: number;
   /** Take the first candidate instead of failing with AMBIGUOUS (the reference's behaviour). */
   firstMatch?: boolean;
+  /**
+   * Opt-in edit-distance pass after the five of SPEC §2: accept the region's most similar window
+   * when its line similarity (0..1) is at least this. Off when absent.
+   */
+  similarity?: number;
 }
 
 export interface ChunkLocation {

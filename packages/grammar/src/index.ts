@@ -1,3 +1,7 @@
+export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
+export { ERROR_CODES, PatchsmithError } from './errors.js';
+export { parsePatch } from './parse-patch.js';
+export { printPatch } from './print-patch.js';
 export type {
   AddFile,
   Anchor,
@@ -12,5 +16,3 @@ export type {
   UpdateFile,
 } from './script.js';
 export { newLines, oldLines } from './script.js';
-export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
-export { ERROR_CODES, PatchsmithError } from './errors.js';

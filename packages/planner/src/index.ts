@@ -1,1 +1,10 @@
+export { hashBytes } from './hash.js';
+export type { Line, LineEnding, TextContent } from './lines.js';
+export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
+export type { ResolvedPath } from './paths.js';
+export { resolvePatchPath } from './paths.js';
+export { planEdits } from './plan-edits.js';
+export type { RestoreTarget } from './plan-restore.js';
+export { planRestore } from './plan-restore.js';
+export { touchedPaths } from './touched-paths.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
-import type { EditError, ErrorCode } from '@patchsmith/grammar';
 import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
+import type { EditError, ErrorCode } from '@patchsmith/grammar';
 
 /** What the outside world says about one path before planning. The planner never reads a disk. */
 export type FileState =
@@ -13,6 +13,8 @@ export interface PlanOptions {
   /** Absolute root the patch's paths are relative to (used only lexically). */
   root: string;
   firstMatch?: boolean;
+  /** Opt-in edit-distance pass (`@patchsmith/fuzzy`): the minimum line similarity (0..1) accepted. Off when absent. */
+  similarity?: number;
 }
 
 export type FileOp = 'add' | 'update' | 'delete' | 'move';

@@ -1,1 +1,2 @@
-export {};
+export type { AskPermission, DiagnoseWrites, EditInput, PermissionAnswer, RunEditOptions } from './run-edit.js';
+export { runEdit } from './run-edit.js';

@@ -1,0 +1,33 @@
+import { formatApplyPatch } from '@patchsmith/formatter';
+import { runEdit } from '@patchsmith/tool';
+import { EXIT_OK, EXIT_REJECTED, type Io, UsageError, processIo, readAll } from './io.js';
+import { runCommand } from './run-command.js';
+
+const USAGE = `usage: apply_patch 'PATCH'   or   echo 'PATCH' | apply_patch\n`;
+
+/** `APPLY_PATCH_FIRST_MATCH=1`: the reference's first-match behaviour for ambiguous chunks. */
+function firstMatchFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const v = env.APPLY_PATCH_FIRST_MATCH;
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** The drop-in for the reference `apply_patch`: the patch as the one argument or on stdin. */
+export async function applyPatchMain(argv: string[], io: Io = processIo()): Promise<number> {
+  return runCommand(io, USAGE, async () => {
+    if (argv.length > 1) throw new UsageError('expected exactly one argument: the patch text');
+    if (argv[0] === '--help' || argv[0] === '-h') {
+      io.stdout(USAGE);
+      return EXIT_OK;
+    }
+    if (argv.length === 0 && io.stdin.isTTY) throw new UsageError('no patch given');
+    const text = argv[0] ?? (await readAll(io.stdin));
+    const report = await runEdit(
+      { kind: 'patch', text },
+      { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
+    );
+    const out = formatApplyPatch(report);
+    io.stdout(out.stdout);
+    io.stderr(out.stderr);
+    return report.ok ? EXIT_OK : EXIT_REJECTED;
+  });
+}

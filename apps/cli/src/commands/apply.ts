@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { formatHuman, formatJson } from '@patchsmith/formatter';
+import { runEdit } from '@patchsmith/tool';
+import { EXIT_OK, EXIT_REJECTED, type Io, UsageError, readInput } from '../io.js';
+
+const FORMATS = ['auto', 'codex'] as const;
+
+export async function applyCommand(args: string[], io: Io, { checkOnly = false } = {}): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      cwd: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      check: { type: 'boolean', default: checkOnly },
+      json: { type: 'boolean', default: false },
+      'first-match': { type: 'boolean', default: false },
+      'no-snapshot': { type: 'boolean', default: false },
+      diagnostics: { type: 'boolean', default: false },
+      diff: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`expected at most one patch file, got ${positionals.length}`);
+  if (!(FORMATS as readonly string[]).includes(values.format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${values.format}'`);
+  }
+  const text = await readInput(positionals[0], io);
+  const report = await runEdit(
+    { kind: 'patch', text },
+    {
+      root: resolve(io.cwd, values.cwd ?? '.'),
+      dryRun: values.check,
+      firstMatch: values['first-match'],
+      snapshot: !values['no-snapshot'],
+    },
+  );
+  if (values.json) io.stdout(formatJson(report));
+  else {
+    const color = io.isTTY && !io.env.NO_COLOR;
+    const text = formatHuman(report, { color, diffs: values.diff });
+    (report.ok ? io.stdout : io.stderr)(text);
+  }
+  return report.ok ? EXIT_OK : EXIT_REJECTED;
+}

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+
+/** Output sinks, injected so tests can run a command in-process. */
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** True when stdout is a terminal (colours, prompts). */
+  isTTY: boolean;
+}
+
+export function processIo(): Io {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stdout.isTTY),
+  };
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The patch from FILE, or from stdin when FILE is `-` or absent. */
+export async function readInput(file: string | undefined, io: Io): Promise<string> {
+  if (file === undefined || file === '-') return readAll(io.stdin);
+  return readFile(file, 'utf8');
+}
+
+export const EXIT_OK = 0;
+export const EXIT_REJECTED = 1;
+export const EXIT_USAGE = 2;
+
+/** A mistake in the command line itself: exit 2 with a message, never a stack trace. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

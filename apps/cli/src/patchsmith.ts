@@ -1,0 +1,38 @@
+import { EXIT_USAGE, type Io, UsageError, processIo } from './io.js';
+import { runCommand } from './run-command.js';
+
+export const USAGE = `usage:
+  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex] [--check] [--json]
+                   [--first-match] [--no-snapshot] [--diff]
+  patchsmith check [FILE|-] [...apply options]   (same as apply --check)
+  patchsmith undo [ID] [--force] [--cwd DIR]
+  patchsmith log [--cwd DIR] [--json]
+  patchsmith recover [--cwd DIR]
+`;
+
+type Command = (args: string[], io: Io) => Promise<number>;
+
+// Each command is imported only when called, so `apply` never loads what `undo` needs.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  apply: async () => (await import('./commands/apply.js')).applyCommand,
+  check: async () => {
+    const { applyCommand } = await import('./commands/apply.js');
+    return (args, io) => applyCommand(args, io, { checkOnly: true });
+  },
+  undo: async () => (await import('./commands/undo.js')).undoCommand,
+  log: async () => (await import('./commands/log.js')).logCommand,
+  recover: async () => (await import('./commands/recover.js')).recoverCommand,
+};
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(USAGE);
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  return runCommand(io, USAGE, async () => {
+    const load = COMMANDS[name];
+    if (!load) throw new UsageError(`unknown command '${name}'`);
+    return (await load())(rest, io);
+  });
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// The README's first command ends here: copy the demo project to a temporary folder, apply
+// examples/demo/upgrade.patch with the real `patchsmith` bin, and show what happened.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = join(here, '..', 'apps', 'cli', 'bin', 'patchsmith.js');
+const work = mkdtempSync(join(tmpdir(), 'patchsmith-demo-'));
+cpSync(join(here, 'demo', 'project'), work, { recursive: true });
+const patchFile = join(here, 'demo', 'upgrade.patch');
+
+function patchsmith(...args) {
+  console.log(`\n$ patchsmith ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [bin, ...args, '--cwd', work], { stdio: 'inherit' });
+  return r.status;
+}
+
+try {
+  console.log(`Demo project copied to ${work}`);
+  console.log(`\n--- the patch (examples/demo/upgrade.patch) ---\n${readFileSync(patchFile, 'utf8')}`);
+  const status = patchsmith('apply', patchFile, '--diff');
+  console.log(`\n--- src/greet.ts after the patch ---\n${readFileSync(join(work, 'src', 'greet.ts'), 'utf8')}`);
+  patchsmith('log');
+  patchsmith('undo');
+  console.log(`\nexit status of the apply: ${status}`);
+  process.exitCode = status ?? 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

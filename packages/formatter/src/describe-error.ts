@@ -1,0 +1,27 @@
+import type { EditError } from '@patchsmith/grammar';
+
+/** The heading line of one error: code, where, and the message. */
+export function errorHeading(error: EditError): string {
+  const where: string[] = [];
+  if (error.path !== undefined) where.push(error.path);
+  if (error.chunk !== undefined) where.push(`chunk ${error.chunk + 1}`);
+  if (error.line !== undefined) where.push(`patch line ${error.line}`);
+  return `${error.code}${where.length ? ` (${where.join(', ')})` : ''}: ${error.message}`;
+}
+
+/** The indented detail lines of one error: candidates, and the nearest region with its diff. */
+export function errorDetails(error: EditError): string[] {
+  const lines: string[] = [];
+  if (error.expected !== undefined && !error.message.includes(error.expected)) {
+    lines.push(`expected: ${error.expected}`);
+  }
+  if (error.candidates?.length) lines.push(`candidates at lines ${error.candidates.join(', ')}`);
+  const near = error.nearest;
+  if (near) {
+    lines.push(
+      `nearest region: lines ${near.startLine}-${near.endLine} (similarity ${Math.round(near.similarity * 100)}%)`,
+    );
+    for (const l of near.diff.replace(/\n$/, '').split('\n')) lines.push(`  ${l}`);
+  }
+  return lines;
+}

@@ -1,0 +1,24 @@
+import type { PlannedFile } from '@patchsmith/planner';
+
+/** How an indentation shift reads to a person: `+2 spaces` when the file has more, `-1 tab` when less. */
+function describeIndent(prefix: string, side: 'file' | 'patch'): string {
+  const tabs = [...prefix].filter((ch) => ch === '\t').length;
+  const spaces = prefix.length - tabs;
+  const parts = [spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '', tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '']
+    .filter(Boolean)
+    .join(' + ');
+  return `${side === 'file' ? '+' : '-'}${parts}`;
+}
+
+/**
+ * One line per chunk that needed a tolerant pass, so users see how far the model's copy drifted;
+ * exact matches say nothing.
+ */
+export function tolerantMatchNotes(file: PlannedFile): string[] {
+  return file.chunks
+    .filter((c) => c.pass !== 'exact')
+    .map((c) => {
+      const indent = c.indent ? `, indentation ${describeIndent(c.indent.prefix, c.indent.side)}` : '';
+      return `chunk ${c.chunk + 1} at line ${c.line}: matched by the ${c.pass} pass${indent}`;
+    });
+}

@@ -1,0 +1,83 @@
+import pc from 'picocolors';
+import { errorDetails, errorHeading } from './describe-error.js';
+import { tolerantMatchNotes } from './describe-match.js';
+import type { EditReport, FileDiagnosticsReport } from './report.js';
+import type { PlannedFile } from '@patchsmith/planner';
+
+export interface HumanFormatOptions {
+  /** Colours on or off; the CLI turns them on only for a TTY without NO_COLOR. */
+  color?: boolean;
+  /** Print each file's unified diff under its summary line. */
+  diffs?: boolean;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** `[A] path (+n)` and friends: SPEC §5's one line per file. */
+export function fileSummaryLine(file: PlannedFile, c: Colors = pc.createColors(false)): string {
+  switch (file.op) {
+    case 'add':
+      return `${c.green('[A]')} ${file.path} (+${file.additions})`;
+    case 'delete':
+      return `${c.red('[D]')} ${file.path}`;
+    case 'move':
+      return `${c.cyan('[R]')} ${file.path} → ${file.movePath} (+${file.additions} -${file.deletions})`;
+    default:
+      return `${c.yellow('[M]')} ${file.path} (+${file.additions} -${file.deletions})`;
+  }
+}
+
+/** A unified diff with added lines green, removed red and hunk headers cyan. */
+export function colorDiff(diff: string, c: Colors): string {
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
+      if (line.startsWith('@@')) return c.cyan(line);
+      if (line.startsWith('+')) return c.green(line);
+      if (line.startsWith('-')) return c.red(line);
+      return line;
+    })
+    .join('\n');
+}
+
+function diagnosticsBlock(reports: FileDiagnosticsReport[], c: Colors): string[] {
+  const out: string[] = [];
+  for (const r of reports) {
+    if (r.status !== 'ok') {
+      out.push(`${c.yellow('!')} ${r.path}: diagnostics ${r.status}${r.note ? ` (${r.note})` : ''}`);
+      continue;
+    }
+    if (r.diagnostics.length === 0) continue;
+    out.push(`${c.red('✖')} ${r.path}: ${r.diagnostics.length + r.omitted} new error(s)`);
+    for (const d of r.diagnostics) {
+      out.push(`  ${r.path}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+    }
+    if (r.omitted > 0) out.push(`  … and ${r.omitted} more`);
+  }
+  return out;
+}
+
+/** The terminal output of SPEC §5. */
+export function formatHuman(report: EditReport, options: HumanFormatOptions = {}): string {
+  const c = pc.createColors(options.color ?? false);
+  const out: string[] = [];
+  if (report.ok) {
+    out.push(c.bold(report.dryRun ? 'Patch applies cleanly (nothing written).' : 'Patch applied.'));
+    for (const file of report.files) {
+      out.push(fileSummaryLine(file, c));
+      for (const note of tolerantMatchNotes(file)) out.push(c.dim(`    ${note}`));
+      if (options.diffs && file.diff) out.push(colorDiff(file.diff.replace(/\n$/, ''), c));
+    }
+    if (report.snapshot) out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
+    out.push(...diagnosticsBlock(report.diagnostics, c));
+  } else {
+    out.push(c.bold(c.red(`Patch rejected: ${report.errors.length} error(s); nothing was written.`)));
+    for (const error of report.errors) {
+      out.push('');
+      out.push(c.red(errorHeading(error)));
+      for (const l of errorDetails(error)) out.push(`  ${l}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

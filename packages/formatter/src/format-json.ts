@@ -1,0 +1,22 @@
+import type { EditReport } from './report.js';
+
+/** The `--json` document of SPEC §5: stable keys, one object, newline-terminated. */
+export function formatJson(report: EditReport): string {
+  const doc = {
+    ok: report.ok,
+    dryRun: report.dryRun,
+    files: report.files.map((f) => ({
+      path: f.path,
+      op: f.op,
+      ...(f.movePath !== undefined ? { movePath: f.movePath } : {}),
+      additions: f.additions,
+      deletions: f.deletions,
+      diff: f.diff,
+      chunks: f.chunks,
+    })),
+    diagnostics: report.diagnostics,
+    snapshot: report.snapshot,
+    errors: report.errors,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

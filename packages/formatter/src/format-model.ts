@@ -1,0 +1,41 @@
+import { errorDetails, errorHeading } from './describe-error.js';
+import { tolerantMatchNotes } from './describe-match.js';
+import { fileSummaryLine } from './format-human.js';
+import type { EditReport } from './report.js';
+
+/**
+ * The text a model reads back: a short summary, every failing chunk with its nearest region (so
+ * the model can correct its copy of the file), and a `<diagnostics>` block per file.
+ */
+export function formatForModel(report: EditReport): string {
+  const out: string[] = [];
+  if (report.ok) {
+    out.push(report.dryRun ? 'The patch applies cleanly (nothing was written).' : 'Patch applied.');
+    for (const file of report.files) {
+      out.push(fileSummaryLine(file));
+      // Tells the model its copy of the file drifted, so it can re-read before the next edit.
+      out.push(...tolerantMatchNotes(file).map((n) => `  note: ${n}`));
+    }
+  } else {
+    out.push(`The patch was rejected and nothing was written. ${report.errors.length} problem(s):`);
+    for (const error of report.errors) {
+      out.push('');
+      out.push(errorHeading(error));
+      out.push(...errorDetails(error));
+    }
+  }
+  for (const d of report.diagnostics) {
+    if (d.status !== 'ok') {
+      out.push('', `<diagnostics file="${d.path}" status="${d.status}">${d.note ?? ''}</diagnostics>`);
+      continue;
+    }
+    if (d.diagnostics.length === 0) continue;
+    out.push('', `<diagnostics file="${d.path}">`);
+    for (const x of d.diagnostics) {
+      out.push(`ERROR [${x.range.start.line + 1}:${x.range.start.character + 1}] ${x.message}`);
+    }
+    if (d.omitted > 0) out.push(`... and ${d.omitted} more`);
+    out.push('</diagnostics>');
+  }
+  return `${out.join('\n')}\n`;
+}

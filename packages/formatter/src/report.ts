@@ -1,0 +1,33 @@
+import type { EditError } from '@patchsmith/grammar';
+import type { PlannedFile } from '@patchsmith/planner';
+
+/** One diagnostic as reported to people and models (LSP positions are 0-based). */
+export interface ReportedDiagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity?: number;
+  code?: string | number;
+  source?: string;
+  message: string;
+}
+
+/** Diagnostics of one written file; a status other than `ok` must never read as a clean file. */
+export interface FileDiagnosticsReport {
+  path: string;
+  status: 'ok' | 'timeout' | 'no-server' | 'server-missing' | 'crashed';
+  diagnostics: ReportedDiagnostic[];
+  /** How many more new errors there were beyond those listed. */
+  omitted: number;
+  note?: string;
+}
+
+/** The outcome of one edit, whatever entry point produced it: what every output is made from. */
+export interface EditReport {
+  ok: boolean;
+  /** True when the patch was only checked (`--check`): nothing was written. */
+  dryRun: boolean;
+  files: PlannedFile[];
+  diagnostics: FileDiagnosticsReport[];
+  /** Id of the snapshot taken before writing, or null when none was taken. */
+  snapshot: string | null;
+  errors: EditError[];
+}

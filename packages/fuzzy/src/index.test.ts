@@ -1,0 +1,10 @@
+import { expect, test } from 'vitest';
+
+test('the public runtime API is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'foldLookalikes',
+    'indexFile',
+    'locateChunk',
+    'normalizeLine',
+  ]);
+});

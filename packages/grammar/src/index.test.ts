@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest';
+
+it('pins the runtime exports, so API changes are deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toStrictEqual([
+    'ERROR_CODES',
+    'PatchsmithError',
+    'newLines',
+    'oldLines',
+    'parsePatch',
+    'printPatch',
+  ]);
+});

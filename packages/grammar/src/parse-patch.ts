@@ -1,0 +1,84 @@
+/**
+ * Parses a Codex patch (`*** Begin Patch` ... `*** End Patch`) into an edit script, with the
+ * leniency of SPEC §1. User mistakes come back as `{ok: false}` values, never as exceptions.
+ */
+import type { EditError, Result } from './errors.js';
+import { SyntaxError as PeggySyntaxError, parse } from './generated/codex.js';
+import type { EditScript, Operation } from './script.js';
+import { syntaxErrorToEditError } from './syntax-error.js';
+import { unwrapPatch } from './unwrap.js';
+
+export function parsePatch(text: string): Result<EditScript> {
+  const { body, firstLine } = unwrapPatch(text);
+  if (body === '') return failure(emptyInput());
+  let operations: Operation[];
+  try {
+    // The grammar builds the operations with body offsets in their `line` fields.
+    operations = parse(body) as Operation[];
+  } catch (error) {
+    if (error instanceof PeggySyntaxError) return failure(syntaxErrorToEditError(error, body, firstLine));
+    throw error;
+  }
+  if (operations.length === 0) return failure(noOperation(body, firstLine));
+  resolveLineNumbers(operations, body, firstLine);
+  return { ok: true, value: { format: 'codex', operations } };
+}
+
+function failure(error: EditError): Result<EditScript> {
+  return { ok: false, errors: [error] };
+}
+
+function emptyInput(): EditError {
+  const expected = "'*** Begin Patch'";
+  return { code: 'EMPTY_PATCH', message: 'line 1: the patch is empty', line: 1, expected };
+}
+
+/** `*** Begin Patch` then `*** End Patch`: the End line is the body's last. */
+function noOperation(body: string, firstLine: number): EditError {
+  let line = firstLine;
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) line++;
+  const expected = "a file operation ('*** Add File:', '*** Delete File:' or '*** Update File:')";
+  return {
+    code: 'EMPTY_PATCH',
+    message: `line ${line}: the patch has no operation; expected ${expected} before '*** End Patch'`,
+    line,
+    expected,
+  };
+}
+
+/**
+ * Replaces the body offsets in every `line` field by 1-based lines of the input as given. Offsets
+ * only grow in document order, so one forward scan serves them all.
+ */
+function resolveLineNumbers(operations: Operation[], body: string, firstLine: number): void {
+  const lineOf = forwardLineCounter(body, firstLine);
+  for (const op of operations) {
+    op.line = lineOf(op.line);
+    if (op.kind !== 'update') continue;
+    for (const chunk of op.chunks) {
+      chunk.line = lineOf(chunk.line);
+      for (const anchor of chunk.anchors) anchor.line = lineOf(anchor.line);
+      for (const l of chunk.lines) l.line = lineOf(l.line);
+    }
+  }
+}
+
+/** Maps non-decreasing offsets of `body` to their line numbers, counting newlines once overall. */
+function forwardLineCounter(body: string, firstLine: number): (offset: number) => number {
+  let lineStart = 0;
+  let line = firstLine;
+  let nextNewline = body.indexOf('\n');
+  return (offset) => {
+    if (offset < lineStart) {
+      lineStart = 0;
+      line = firstLine;
+      nextNewline = body.indexOf('\n');
+    }
+    while (nextNewline !== -1 && nextNewline < offset) {
+      line++;
+      lineStart = nextNewline + 1;
+      nextNewline = body.indexOf('\n', lineStart);
+    }
+    return line;
+  };
+}

@@ -1,0 +1,28 @@
+import type { AddFile } from '@patchsmith/grammar';
+import { describeChange } from './diff.js';
+import type { OpOutcome } from './outcome.js';
+import { type PlanState, writeRefused } from './state.js';
+
+const NEW_FILE_MODE = 0o644;
+const encoder = new TextEncoder();
+
+/** The bytes an Add writes: its lines joined by LF, with a final LF when there is at least one line. */
+export function addedBytes(lines: readonly string[]): Uint8Array {
+  return encoder.encode(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+}
+
+/** `*** Add File`: creates the file, or overwrites an existing one keeping its mode (as the reference does). */
+export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome {
+  const slot = state.get(path);
+  const refused = writeRefused(slot, path, op.line);
+  if (refused !== null) return { ok: false, errors: refused, paths: [path] };
+  const existing = slot.kind === 'file' ? slot : null;
+  const bytes = addedBytes(op.lines);
+  const mode = existing?.mode ?? NEW_FILE_MODE;
+  const change = describeChange(path, path, existing?.bytes ?? null, bytes);
+  return {
+    ok: true,
+    file: { path, op: 'add', ...change, chunks: [] },
+    changes: [[path, { kind: 'file', bytes, mode }]],
+  };
+}

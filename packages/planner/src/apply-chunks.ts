@@ -1,0 +1,108 @@
+import { type ChunkLocation, indexFile, locateChunk } from '@patchsmith/fuzzy';
+import type { Chunk, EditError } from '@patchsmith/grammar';
+import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import type { ChunkReport } from './types.js';
+
+/** How chunks are located: the caller's choices from `PlanOptions`. */
+export interface LocateSettings {
+  firstMatch: boolean;
+  similarity?: number;
+}
+
+/** One located chunk: the original lines it replaces and what replaces them. */
+interface Edit {
+  chunk: number;
+  location: ChunkLocation;
+}
+
+export type ChunksApplied =
+  | { ok: true; lines: Line[]; reports: ChunkReport[] }
+  | { ok: false; errors: EditError[] };
+
+/** Copies untouched lines one by one (a spread of a huge slice would overflow the stack). */
+function pushRange(out: Line[], lines: readonly Line[], from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const line = lines[i];
+    if (line !== undefined) out.push(line);
+  }
+}
+
+/** Orders edits by where they start in the original file; at the same place, patch order wins. */
+function byPosition(a: Edit, b: Edit): number {
+  return a.location.start - b.location.start || a.chunk - b.chunk;
+}
+
+/**
+ * Locates every chunk of one Update against the original lines (indexed once, cursor passed from
+ * chunk to chunk), then applies them all. Every failing chunk is reported, not only the first.
+ */
+export function applyChunks(
+  lines: readonly Line[],
+  chunks: readonly Chunk[],
+  context: LocateSettings & { path: string },
+): ChunksApplied {
+  const index = indexFile(lines.map((line) => line.text));
+  const edits: Edit[] = [];
+  const errors: EditError[] = [];
+  let cursor = 0;
+  chunks.forEach((chunk, i) => {
+    const result = locateChunk(index, chunk, {
+      cursor,
+      firstMatch: context.firstMatch,
+      ...(context.similarity !== undefined && { similarity: context.similarity }),
+    });
+    if (!result.ok) {
+      errors.push({
+        code: result.code,
+        message: result.message,
+        path: context.path,
+        chunk: i,
+        line: chunk.line,
+        ...(result.candidates !== undefined && { candidates: result.candidates }),
+        ...(result.nearest !== undefined && { nearest: result.nearest }),
+      });
+      return;
+    }
+    edits.push({ chunk: i, location: result });
+    cursor = result.cursor;
+  });
+  if (errors.length > 0) return { ok: false, errors };
+
+  const ending = firstEnding(lines);
+  const out: Line[] = [];
+  let next = 0;
+  for (const edit of edits.sort(byPosition)) {
+    const { start, length, replacement } = edit.location;
+    if (start < next) {
+      errors.push({
+        code: 'NO_MATCH',
+        message: `chunk ${edit.chunk + 1} overlaps lines an earlier chunk already changes (file lines ${start + 1}-${next})`,
+        path: context.path,
+        chunk: edit.chunk,
+        line: chunks[edit.chunk]?.line,
+      });
+      continue;
+    }
+    pushRange(out, lines, next, start);
+    for (const piece of replacement) {
+      if (piece.from === 'patch') out.push({ text: piece.text, ending });
+      else {
+        const kept = lines[piece.index];
+        if (kept !== undefined) out.push(kept);
+      }
+    }
+    next = start + length;
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  pushRange(out, lines, next, lines.length);
+
+  const reports = edits
+    .sort((a, b) => a.chunk - b.chunk)
+    .map(({ chunk, location }) => ({
+      chunk,
+      line: location.start + 1,
+      pass: location.pass,
+      ...(location.indent !== undefined && { indent: location.indent }),
+    }));
+  return { ok: true, lines: settleEndings(out, ending, hasFinalNewline(lines)), reports };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { describeChange } from './diff.js';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('describeChange', () => {
+  it('an added file diffs from /dev/null', () => {
+    expect(describeChange('a', 'a', null, bytes('x\ny\n'))).toEqual({
+      diff: '--- /dev/null\n+++ a\n@@ -0,0 +1,2 @@\n+x\n+y\n',
+      additions: 2,
+      deletions: 0,
+    });
+  });
+
+  it('a moved file names both paths', () => {
+    const change = describeChange('old', 'new', bytes('1\n2\n3\n'), bytes('1\nTWO\n3\n'));
+    expect(change).toEqual({
+      diff: '--- old\n+++ new\n@@ -1,3 +1,3 @@\n 1\n-2\n+TWO\n 3\n',
+      additions: 1,
+      deletions: 1,
+    });
+  });
+
+  it('CRLF and bare CR endings show as plain lines', () => {
+    const change = describeChange('f', 'f', bytes('a\r\nb\rc\r\n'), bytes('a\r\nB\rc\r\n'));
+    expect(change.diff).toBe('--- f\n+++ f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n');
+  });
+
+  it('counts a gained final newline as a changed line, as git does', () => {
+    expect(describeChange('f', 'f', bytes('a'), bytes('a\n'))).toMatchObject({ additions: 1, deletions: 1 });
+  });
+
+  it('binary content is named, not diffed', () => {
+    const bin = new Uint8Array([0, 159, 146, 150]);
+    expect(describeChange('b', 'b', bin, bytes('x\n'))).toEqual({
+      diff: '--- b\n+++ b\nBinary files b and b differ\n',
+      additions: 0,
+      deletions: 0,
+    });
+    expect(describeChange('b', 'c', bin, bin).diff).toBe('--- b\n+++ c\n');
+  });
+});

@@ -1,0 +1,15 @@
+import { expect, it } from 'vitest';
+
+it('pins the public runtime API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'decodeText',
+    'encodeText',
+    'hashBytes',
+    'joinLines',
+    'planEdits',
+    'planRestore',
+    'resolvePatchPath',
+    'splitLines',
+    'touchedPaths',
+  ]);
+});

@@ -1,0 +1,82 @@
+import { applyPatch } from 'diff';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeChange } from './diff.js';
+import { type DiffStep, diffLines } from './line-diff.js';
+
+/** Replays the steps on `a`, checking every kept line really is equal on both sides. */
+function replay(a: readonly string[], b: readonly string[], steps: readonly DiffStep[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  for (const step of steps) {
+    if (step === '=') {
+      expect(a[i]).toBe(b[j]);
+      out.push(a[i++] as string);
+      j++;
+    } else if (step === '-') i++;
+    else out.push(b[j++] as string);
+  }
+  expect([i, j]).toEqual([a.length, b.length]);
+  return out;
+}
+
+const someLines = fc.array(fc.constantFrom('a', 'b', 'c', 'd', '', '}', 'x y'), { maxLength: 30 });
+
+describe('diffLines', () => {
+  it('property: the steps turn the old lines into the new ones, keeping only equal lines', () => {
+    fc.assert(
+      fc.property(someLines, someLines, (a, b) => {
+        expect(replay(a, b, diffLines(a, b))).toEqual(b);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: identical sides are all kept; a single inserted block is found exactly', () => {
+    fc.assert(
+      fc.property(someLines, someLines, fc.nat(), (a, block, at) => {
+        expect(diffLines(a, a).every((s) => s === '=')).toBe(true);
+        const cut = at % (a.length + 1);
+        const b = [...a.slice(0, cut), ...block, ...a.slice(cut)];
+        const steps = diffLines(a, b);
+        expect(steps.filter((s) => s === '+')).toHaveLength(block.length);
+        expect(steps.filter((s) => s === '-')).toHaveLength(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stays linear-ish on a large file rewritten wholesale, showing it as replaced', () => {
+    const a = Array.from({ length: 20_000 }, (_, i) => `line ${i}`);
+    const b = Array.from({ length: 20_000 }, (_, i) => `other ${i}`);
+    const steps = diffLines(a, b);
+    expect(steps.filter((s) => s === '-')).toHaveLength(20_000);
+    expect(steps.filter((s) => s === '+')).toHaveLength(20_000);
+  });
+});
+
+describe('describeChange output', () => {
+  const withEnding = fc
+    .tuple(someLines, fc.boolean())
+    .map(([lines, final]) => (lines.length === 0 ? '' : lines.join('\n') + (final ? '\n' : '')));
+
+  it('property: the unified diff applies (with jsdiff) to the old text and gives the new one', () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(withEnding, withEnding, (before, after) => {
+        const { diff, additions, deletions } = describeChange(
+          'f',
+          'f',
+          encoder.encode(before),
+          encoder.encode(after),
+        );
+        expect(applyPatch(before, diff)).toBe(after);
+        const body = diff.split('\n').slice(2);
+        expect(body.filter((l) => l.startsWith('+'))).toHaveLength(additions);
+        expect(body.filter((l) => l.startsWith('-'))).toHaveLength(deletions);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

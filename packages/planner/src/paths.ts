@@ -1,0 +1,44 @@
+import { posix } from 'node:path';
+import type { ErrorCode } from '@patchsmith/grammar';
+
+export type ResolvedPath =
+  | { ok: true; path: string }
+  | { ok: false; code: Extract<ErrorCode, 'PATH_OUTSIDE_ROOT' | 'PATH_INVALID'>; message: string };
+
+/** A path segment that names git's private folder, whatever its case (case-insensitive file systems). */
+function isGitSegment(segment: string): boolean {
+  return segment.toLowerCase() === '.git';
+}
+
+/** A relative path that climbs above its base. */
+function climbsOut(relative: string): boolean {
+  return relative === '..' || relative.startsWith('../') || posix.isAbsolute(relative);
+}
+
+function invalid(message: string): ResolvedPath {
+  return { ok: false, code: 'PATH_INVALID', message };
+}
+
+/**
+ * Lexical path policy (SPEC §3): `raw` is relative to `root` (an absolute path is allowed when it
+ * lies inside the root); the answer is the canonical `/`-separated path relative to the root.
+ * Symlinks are not looked at: the reader that touches the disk enforces that part.
+ */
+export function resolvePatchPath(root: string, raw: string): ResolvedPath {
+  if (raw.includes('\0')) return invalid(`path holds a NUL byte: ${JSON.stringify(raw)}`);
+  if (raw.trim() === '') return invalid('path is empty');
+  // A trailing slash names a folder; an edit always names a file.
+  if (raw.endsWith('/')) return invalid(`path names a folder, not a file: ${raw}`);
+  const absoluteRoot = posix.resolve(root);
+  const relative = posix.relative(absoluteRoot, posix.resolve(absoluteRoot, raw));
+  if (climbsOut(relative)) {
+    return {
+      ok: false,
+      code: 'PATH_OUTSIDE_ROOT',
+      message: `path leads outside the root ${absoluteRoot}: ${raw}`,
+    };
+  }
+  if (relative === '') return invalid(`path names the root folder itself: ${raw}`);
+  if (relative.split('/').some(isGitSegment)) return invalid(`path is inside a .git folder: ${raw}`);
+  return { ok: true, path: relative };
+}

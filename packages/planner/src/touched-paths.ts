@@ -1,0 +1,18 @@
+import type { EditScript } from '@patchsmith/grammar';
+import { resolvePatchPath } from './paths.js';
+
+/**
+ * Every canonical path the script reads or writes (move destinations included), deduplicated, in
+ * order of first appearance. Paths the policy refuses are left out: `planEdits` reports them.
+ */
+export function touchedPaths(script: EditScript, root: string): string[] {
+  const seen = new Set<string>();
+  for (const op of script.operations) {
+    const raws = op.kind === 'update' && op.movePath !== undefined ? [op.path, op.movePath] : [op.path];
+    for (const raw of raws) {
+      const resolved = resolvePatchPath(root, raw);
+      if (resolved.ok) seen.add(resolved.path);
+    }
+  }
+  return [...seen];
+}

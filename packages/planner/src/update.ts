@@ -1,0 +1,72 @@
+import type { EditError, UpdateFile } from '@patchsmith/grammar';
+import { applyChunks, type LocateSettings } from './apply-chunks.js';
+import { describeChange } from './diff.js';
+import { decodeText, encodeText } from './lines.js';
+import type { OpOutcome } from './outcome.js';
+import { fileRequired, type PlanState, writeRefused } from './state.js';
+import type { ChunkReport, PlannedFile } from './types.js';
+
+export interface UpdateTarget {
+  /** Canonical path of the file updated. */
+  path: string;
+  /** Canonical move destination, when it differs from `path` (a move onto itself is a plain update). */
+  movePath?: string;
+}
+
+/**
+ * `*** Update File` (with an optional `*** Move to`): applies the chunks to the planned content.
+ * A pure rename keeps the bytes as they are, so binary files can be moved; a move keeps the mode
+ * and overwrites its destination.
+ */
+export function planUpdate(
+  op: UpdateFile,
+  target: UpdateTarget,
+  state: PlanState,
+  options: LocateSettings,
+): OpOutcome {
+  const { path, movePath } = target;
+  const paths = movePath === undefined ? [path] : [path, movePath];
+  const source = state.get(path);
+  const errors: EditError[] = [];
+  const sourceRefused = fileRequired(source, path, op.line);
+  if (sourceRefused !== null) errors.push(...sourceRefused);
+  if (movePath !== undefined) {
+    const destinationRefused = writeRefused(state.get(movePath), movePath, op.line);
+    if (destinationRefused !== null) errors.push(...destinationRefused);
+  }
+  if (sourceRefused !== null || source.kind !== 'file' || errors.length > 0)
+    return { ok: false, errors, paths };
+
+  let bytes = source.bytes;
+  let chunks: ChunkReport[] = [];
+  if (op.chunks.length > 0) {
+    const text = decodeText(source.bytes);
+    if (text === null) {
+      const message = `cannot update ${path}: it is not a UTF-8 text file (binary content or a NUL byte)`;
+      return { ok: false, errors: [{ code: 'BINARY_FILE', message, path, line: op.line }], paths };
+    }
+    const applied = applyChunks(text.lines, op.chunks, { path, ...options });
+    if (!applied.ok) return { ok: false, errors: applied.errors, paths };
+    bytes = encodeText({ bom: text.bom, lines: applied.lines });
+    chunks = applied.reports;
+  }
+
+  const destination = movePath ?? path;
+  const change = describeChange(path, destination, source.bytes, bytes);
+  const file: PlannedFile =
+    movePath === undefined
+      ? { path, op: 'update', ...change, chunks }
+      : { path, op: 'move', movePath, ...change, chunks };
+  const written = { kind: 'file' as const, bytes, mode: source.mode };
+  return {
+    ok: true,
+    file,
+    changes:
+      movePath === undefined
+        ? [[path, written]]
+        : [
+            [path, { kind: 'missing' }],
+            [movePath, written],
+          ],
+  };
+}
