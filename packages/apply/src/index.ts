@@ -1,1 +1,10 @@
-export {};
+export type { ApplyOptions } from './apply-plan.js';
+export { applyPlan } from './apply-plan.js';
+export type { TransactionFileHandle, TransactionFs, TransactionStats } from './fs.js';
+export type { LockOptions, RootLock } from './lock.js';
+export { DEFAULT_LOCK_TIMEOUT_MS, withRootLock } from './lock.js';
+export type { ReadFilesOptions } from './read-files.js';
+export { readFiles } from './read-files.js';
+export type { RecoverOptions, RecoverResult } from './recover-transaction.js';
+export { recoverTransaction } from './recover-transaction.js';
+export type { ApplyResult } from './run-transaction.js';

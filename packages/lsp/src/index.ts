@@ -1,1 +1,26 @@
-export {};
+export { BUILTIN_SERVERS, PYTHON_SERVER, TYPESCRIPT_SERVER } from './builtin-servers.js';
+export { collectDiagnostics } from './collect-diagnostics.js';
+export { newErrors } from './new-errors.js';
+export { findProjectRoot } from './project-root.js';
+export type { LspDiagnostic, Position, Range } from './protocol.js';
+export { resolveServerCommand } from './resolve-command.js';
+export {
+  createDiagnosticsSession,
+  DEFAULT_MAX_PER_FILE,
+  DEFAULT_SETTLE_MS,
+  DEFAULT_TIMEOUT_MS,
+} from './session.js';
+export { spawnTransport } from './spawn-transport.js';
+export type {
+  DiagnosticsMode,
+  DiagnosticsSession,
+  DiagnosticsSessionOptions,
+  DiagnosticsStatus,
+  EditedFile,
+  FileDiagnostic,
+  FileDiagnostics,
+  ServerConfig,
+  ServerTransport,
+  TransportFactory,
+  TransportRequest,
+} from './types.js';

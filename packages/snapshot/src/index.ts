@@ -1,2 +1,14 @@
+export type { CreateSnapshotOptions, SnapshotHandle } from './create-snapshot.js';
+export { createSnapshot } from './create-snapshot.js';
+export type { SnapshotFs, SnapshotStats } from './fs.js';
+export type { ListSnapshotsOptions } from './list-snapshots.js';
+export { listSnapshots } from './list-snapshots.js';
+export type { Manifest, ManifestAfter, ManifestBefore, ManifestEntry } from './manifest.js';
+export type { MarkUndoneOptions } from './mark-undone.js';
+export { markUndone } from './mark-undone.js';
+export type { PlanUndoOptions, UndoPlanResult } from './plan-undo.js';
+export { planUndo } from './plan-undo.js';
+export type { SnapshotFile, SnapshotFileOp, SnapshotInfo } from './read-snapshot.js';
+export { snapshotRef } from './snapshot-id.js';
 export type { StateDirFs, StateDirLocation } from './state-dir.js';
 export { locateStateDir } from './state-dir.js';

@@ -1,0 +1,74 @@
+import { PatchsmithError } from '@patchsmith/grammar';
+import type { Plan } from '@patchsmith/planner';
+import { checkWrites } from './check-writes.js';
+import { openRoot, type RootContext } from './context.js';
+import { defaultFs, type TransactionFs } from './fs.js';
+import { ioError } from './io-failure.js';
+import { acquireLock, DEFAULT_LOCK_TIMEOUT_MS, holdsLock, type RootLock, releaseLock } from './lock.js';
+import { recoverUnderLock } from './recover-transaction.js';
+import { type ApplyResult, runTransaction } from './run-transaction.js';
+
+export interface ApplyOptions {
+  /** The folder the plan's paths are relative to. */
+  root: string;
+  fs?: TransactionFs;
+  /** How long to wait for another apply on this root before failing with `BUSY` (default 10 s). */
+  lockTimeoutMs?: number;
+  /** The root's lock, when the caller already holds it (`withRootLock`); it is not released here. */
+  lock?: RootLock;
+}
+
+/** An expected failure as a result value. */
+function failure(error: unknown, root: string, outcome: string): ApplyResult {
+  if (error instanceof PatchsmithError) return { ok: false, errors: [error.toEditError()] };
+  return { ok: false, errors: [ioError(root, error, outcome)] };
+}
+
+/** With the lock held: finish any earlier transaction, check the plan against the disk, carry it out. */
+async function applyLocked(ctx: RootContext, plan: Plan): Promise<ApplyResult> {
+  try {
+    await recoverUnderLock(ctx);
+  } catch (error) {
+    return failure(
+      error,
+      ctx.realRoot,
+      'an unfinished earlier transaction could not be recovered; nothing was written',
+    );
+  }
+  let checked: Awaited<ReturnType<typeof checkWrites>>;
+  try {
+    checked = await checkWrites(ctx, plan.writes);
+  } catch (error) {
+    return failure(error, ctx.realRoot, 'nothing was written');
+  }
+  if (!checked.ok) return checked;
+  return runTransaction(ctx, checked.writes);
+}
+
+/**
+ * SPEC §4 steps 4-6: carries out a plan all or nothing. Takes the root's lock (waiting up to
+ * `lockTimeoutMs`, then `BUSY`), re-checks every write's before state (`STALE`, nothing written),
+ * stages new contents beside their targets, journals, renames into place, removes deleted files
+ * and the folders they leave empty, and drops the journal. Any failure before that last step
+ * rolls back byte for byte and answers `IO_ERROR` naming the call and the path.
+ */
+export async function applyPlan(plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
+  if (plan.writes.length === 0) return { ok: true };
+  const fs = options.fs ?? defaultFs;
+  let ctx: RootContext;
+  let lock: RootLock;
+  try {
+    ctx = await openRoot(options.root, fs);
+    if (options.lock !== undefined && !holdsLock(options.lock)) {
+      throw new PatchsmithError('IO_ERROR', 'the lock passed to applyPlan is not held');
+    }
+    lock = options.lock ?? (await acquireLock(ctx, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS));
+  } catch (error) {
+    return failure(error, options.root, 'nothing was written');
+  }
+  try {
+    return await applyLocked(ctx, plan);
+  } finally {
+    if (options.lock === undefined) await releaseLock(fs, lock).catch(() => {});
+  }
+}

@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFiles } from './read-files.js';
+import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
+
+let root: string;
+let outside: string;
+
+beforeAll(async () => {
+  root = await makeRoot();
+  outside = await mkdtemp(join(tmpdir(), 'patchsmith-outside-'));
+  await writeFile(join(outside, 'secret.txt'), 'outside\n');
+  await materialize(root, {
+    files: {
+      'plain.txt': { bytes: bytes('plain\n'), mode: 0o640 },
+      'run.sh': { bytes: bytes('#!/bin/sh\n'), mode: 0o755 },
+      'real/inner.txt': { bytes: bytes('inner\n'), mode: 0o644 },
+      '.git/config': { bytes: bytes('[core]\n'), mode: 0o644 },
+    },
+    dirs: ['dir'],
+  });
+  await symlink(join(outside, 'secret.txt'), join(root, 'link-out.txt'));
+  await symlink(outside, join(root, 'dir-out'));
+  await symlink('plain.txt', join(root, 'link-in.txt'));
+  await symlink('real', join(root, 'dir-in'));
+  await symlink('nothing-here', join(root, 'dangling'));
+  await symlink('../../nowhere', join(root, 'dangling-out'));
+  await symlink('.git', join(root, 'git-link'));
+  await mkdir(join(root, 'sub'));
+});
+
+afterAll(async () => {
+  await removeRoot(root);
+  await removeRoot(outside);
+});
+
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+describe('readFiles', () => {
+  const refused = (code: string) => ({ kind: 'refused', code });
+  it.each([
+    ['symlink out of the root', 'link-out.txt', refused('PATH_OUTSIDE_ROOT')],
+    ['below a symlinked folder out of the root', 'dir-out/secret.txt', refused('PATH_OUTSIDE_ROOT')],
+    ['a missing file below a symlinked folder out', 'dir-out/new.txt', refused('PATH_OUTSIDE_ROOT')],
+    ['a dangling symlink that points out', 'dangling-out', refused('PATH_OUTSIDE_ROOT')],
+    ['..', '../escape.txt', refused('PATH_OUTSIDE_ROOT')],
+    ['an absolute path elsewhere', '/etc/hostname', refused('PATH_OUTSIDE_ROOT')],
+    ['into .git', '.git/config', refused('PATH_INVALID')],
+    ['into a nested .git', 'sub/.git/HEAD', refused('PATH_INVALID')],
+    ['into .GIT', '.GIT/config', refused('PATH_INVALID')],
+    ['into .git through a symlink', 'git-link/config', refused('PATH_INVALID')],
+    ['a NUL byte', 'a\0b', refused('PATH_INVALID')],
+    ['empty', '', refused('PATH_INVALID')],
+    ['below a file (ENOTDIR)', 'plain.txt/child.txt', refused('NOT_A_FILE')],
+    ['deep below a file', 'plain.txt/a/b.txt', refused('NOT_A_FILE')],
+    ['a dangling symlink inside', 'dangling', refused('NOT_A_FILE')],
+    ['missing', 'missing.txt', { kind: 'missing' }],
+    ['missing in a missing folder', 'new/deeper/file.txt', { kind: 'missing' }],
+    ['a directory', 'dir', { kind: 'directory' }],
+    ['a symlink to a directory', 'dir-in', { kind: 'directory' }],
+  ])('%s: %s', async (_name, path, expected) => {
+    const states = await readFiles(root, [path]);
+    expect(states.get(path)).toMatchObject(expected);
+  });
+
+  it('reads a file with its bytes and permission bits', async () => {
+    const states = await readFiles(root, ['plain.txt', 'run.sh']);
+    const plain = states.get('plain.txt');
+    const run = states.get('run.sh');
+    expect(plain?.kind === 'file' && [text(plain.bytes), plain.mode]).toEqual(['plain\n', 0o640]);
+    expect(run?.kind === 'file' && [text(run.bytes), run.mode]).toEqual(['#!/bin/sh\n', 0o755]);
+  });
+
+  it('follows symlinks that stay inside the root to their target', async () => {
+    const states = await readFiles(root, ['link-in.txt', 'dir-in/inner.txt']);
+    const link = states.get('link-in.txt');
+    const inner = states.get('dir-in/inner.txt');
+    expect(link?.kind === 'file' && text(link.bytes)).toBe('plain\n');
+    expect(inner?.kind === 'file' && text(inner.bytes)).toBe('inner\n');
+  });
+
+  it('refuses the private state folder when there is no repository', async () => {
+    const bare = await makeRoot({ git: false });
+    try {
+      await materialize(bare, { files: { 'a.txt': { bytes: bytes('a'), mode: 0o644 } } });
+      const states = await readFiles(bare, ['.patchsmith/lock', 'a.txt']);
+      expect(states.get('.patchsmith/lock')).toMatchObject(refused('PATH_INVALID'));
+      expect(states.get('a.txt')).toMatchObject({ kind: 'file' });
+    } finally {
+      await removeRoot(bare);
+    }
+  });
+
+  it('throws IO_ERROR for a root that does not exist', async () => {
+    await expect(readFiles(join(root, 'no-such-root'), ['a'])).rejects.toMatchObject({ code: 'IO_ERROR' });
+  });
+});

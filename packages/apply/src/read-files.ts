@@ -1,0 +1,50 @@
+import type { FileState } from '@patchsmith/planner';
+import { openRoot } from './context.js';
+import { defaultFs, type TransactionFs } from './fs.js';
+import { permissionBits } from './hash.js';
+import { asPatchsmithError, IoFailure, io } from './io-failure.js';
+import { type PathContext, resolvePath } from './resolve-path.js';
+
+export interface ReadFilesOptions {
+  fs?: TransactionFs;
+}
+
+/** Reads one path as the planner wants it described. */
+async function readOne(ctx: PathContext, path: string): Promise<FileState> {
+  try {
+    const resolved = await resolvePath(ctx, path);
+    if (!resolved.ok) return { kind: 'refused', code: resolved.code, message: resolved.message };
+    if (resolved.kind !== 'file') return { kind: resolved.kind };
+    const { target } = resolved;
+    const stats = await io('stat', target, () => ctx.fs.stat(target));
+    const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
+    return { kind: 'file', bytes, mode: permissionBits(stats.mode) };
+  } catch (error) {
+    const message = error instanceof IoFailure ? error.message : String(error);
+    return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };
+  }
+}
+
+/**
+ * Reads canonical relative paths for the planner (SPEC §3 path policy). A symlink inside the root
+ * is followed to its target's content; one that leads out of the root is `PATH_OUTSIDE_ROOT`,
+ * into `.git/` or private state `PATH_INVALID`; a file where a folder is needed `NOT_A_FILE`.
+ * The map's keys are the paths as given. Throws `IO_ERROR` only when the root cannot be resolved.
+ */
+export async function readFiles(
+  root: string,
+  paths: readonly string[],
+  options: ReadFilesOptions = {},
+): Promise<Map<string, FileState>> {
+  let ctx: PathContext;
+  try {
+    ctx = await openRoot(root, options.fs ?? defaultFs);
+  } catch (error) {
+    throw asPatchsmithError(error);
+  }
+  const states = new Map<string, FileState>();
+  for (const path of paths) {
+    if (!states.has(path)) states.set(path, await readOne(ctx, path));
+  }
+  return states;
+}

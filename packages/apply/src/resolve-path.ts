@@ -1,0 +1,146 @@
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
+import type { ErrorCode } from '@patchsmith/grammar';
+import { errnoOf, lstatOrNull, type TransactionFs } from './fs.js';
+import { IoFailure, io } from './io-failure.js';
+
+/** Where the disk says a plan path leads. */
+export interface ResolvedTarget {
+  ok: true;
+  /** The canonical path relative to the root, as given. */
+  rel: string;
+  kind: 'file' | 'missing' | 'directory';
+  /** The directory entry the path names: its folders resolved, its last component not followed. */
+  entry: string;
+  /** Where content is read and written: `entry` with a last-component symlink followed. */
+  target: string;
+  /** Folders that do not exist yet on the way to `target`, outermost first. */
+  missingDirs: string[];
+}
+
+export interface RefusedPath {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
+
+export type PathResolution = ResolvedTarget | RefusedPath;
+
+export interface PathContext {
+  fs: TransactionFs;
+  /** The root as given, made absolute (for lexical checks of absolute paths). */
+  root: string;
+  /** The root with its own symlinks resolved: every real path must stay inside it. */
+  realRoot: string;
+  /** Folders the tree must never write into: the git dir and the private state dir. */
+  privateDirs: string[];
+}
+
+// A path segment that names git's private folder, whatever its case.
+const isGitSegment = (segment: string) => segment.toLowerCase() === '.git';
+// `child` is `parent` or lies below it.
+const isInside = (child: string, parent: string) => {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+// A relative path that climbs above its base.
+const climbsOut = (rel: string) => rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel);
+
+const refuse = (code: ErrorCode, message: string): RefusedPath => ({ ok: false, code, message });
+
+/** Refuses a real path that left the root or entered private state; null when it is fine. */
+function checkRealPath(ctx: PathContext, rel: string, real: string): RefusedPath | null {
+  if (!isInside(real, ctx.realRoot)) {
+    return refuse('PATH_OUTSIDE_ROOT', `${rel} leads outside the root through a symbolic link (to ${real})`);
+  }
+  if (ctx.privateDirs.some((dir) => isInside(real, dir))) {
+    return refuse('PATH_INVALID', `${rel} leads into private state (${real})`);
+  }
+  return null;
+}
+
+/** The lexical policy (SPEC §3): relative, inside the root, no NUL byte, nothing in `.git`. */
+function lexicalPath(ctx: PathContext, raw: string): { ok: true; rel: string } | RefusedPath {
+  if (raw.includes('\0')) return refuse('PATH_INVALID', `path holds a NUL byte: ${JSON.stringify(raw)}`);
+  if (raw.trim() === '') return refuse('PATH_INVALID', 'path is empty');
+  const base = isAbsolute(raw) && isInside(raw, ctx.realRoot) ? ctx.realRoot : ctx.root;
+  const rel = posix.relative(base, posix.resolve(base, raw));
+  if (climbsOut(rel)) return refuse('PATH_OUTSIDE_ROOT', `path leads outside the root: ${raw}`);
+  if (rel === '') return refuse('PATH_INVALID', `path names the root folder itself: ${raw}`);
+  if (rel.split('/').some(isGitSegment))
+    return refuse('PATH_INVALID', `path is inside a .git folder: ${raw}`);
+  return { ok: true, rel };
+}
+
+/** The answer for a path whose component `index` does not exist under the real folder `dir`. */
+function missingFrom(ctx: PathContext, rel: string, dir: string, segments: string[], index: number) {
+  const missingDirs: string[] = [];
+  let at = dir;
+  for (const segment of segments.slice(index, -1)) {
+    at = join(at, segment);
+    missingDirs.push(at);
+  }
+  const target = join(dir, ...segments.slice(index));
+  const refused = checkRealPath(ctx, rel, target);
+  if (refused) return refused;
+  return { ok: true, rel, kind: 'missing', entry: target, target, missingDirs } satisfies ResolvedTarget;
+}
+
+/**
+ * Resolves a plan path against the disk, one component at a time: a symlink (of a folder or of
+ * the file itself) is followed only while it stays inside the root and out of private state.
+ * A file where a folder is needed is `NOT_A_FILE`; so is a dangling symlink (nothing to write through).
+ */
+export async function resolvePath(ctx: PathContext, raw: string): Promise<PathResolution> {
+  const lexical = lexicalPath(ctx, raw);
+  if (!lexical.ok) return lexical;
+  const { rel } = lexical;
+  const { fs } = ctx;
+  const segments = rel.split('/');
+  let dir = ctx.realRoot;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const here = join(dir, segment);
+    const last = index === segments.length - 1;
+    const lst = await io('lstat', here, () => lstatOrNull(fs, here));
+    if (lst === null) return missingFrom(ctx, rel, dir, segments, index);
+    let real = here;
+    let st = lst;
+    if (lst.isSymbolicLink()) {
+      const followed = await followLink(ctx, rel, here);
+      if (!followed.ok) return followed;
+      real = followed.real;
+      st = await io('stat', real, () => fs.stat(real));
+    }
+    const refused = checkRealPath(ctx, rel, real) ?? checkRealPath(ctx, rel, here);
+    if (refused) return refused;
+    if (st.isDirectory()) {
+      if (last) return { ok: true, rel, kind: 'directory', entry: here, target: real, missingDirs: [] };
+      dir = real;
+      continue;
+    }
+    if (!st.isFile()) return refuse('NOT_A_FILE', `${rel} is not a regular file`);
+    if (last) return { ok: true, rel, kind: 'file', entry: here, target: real, missingDirs: [] };
+    const prefix = segments.slice(0, index + 1).join('/');
+    return refuse('NOT_A_FILE', `${rel}: ${prefix} is a file, not a folder`);
+  }
+  throw new Error('unreachable: a path has at least one segment');
+}
+
+/** Follows a symlink to its real path, refusing one that dangles or loops. */
+async function followLink(
+  ctx: PathContext,
+  rel: string,
+  link: string,
+): Promise<{ ok: true; real: string } | RefusedPath> {
+  try {
+    return { ok: true, real: await ctx.fs.realpath(link) };
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code !== 'ENOENT' && code !== 'ELOOP' && code !== 'ENOTDIR')
+      throw new IoFailure('realpath', link, error);
+    const text = await io('readlink', link, () => ctx.fs.readlink(link));
+    const refused = checkRealPath(ctx, rel, resolve(dirname(link), text));
+    if (refused) return refused;
+    return refuse('NOT_A_FILE', `${rel} is a symbolic link that leads nowhere (${text})`);
+  }
+}

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Whether `child` is `parent` or lies below it. */
+function isWithin(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The folder a server should treat as the project of a file: the nearest ancestor holding one of the
+ * markers, not climbing above the session root when the file is inside it. Without a marker, the
+ * session root (or the file's folder, for a file outside the root).
+ */
+export function findProjectRoot(filePath: string, markers: readonly string[], sessionRoot: string): string {
+  const root = path.resolve(sessionRoot);
+  const inside = isWithin(root, filePath);
+  let dir = path.dirname(path.resolve(filePath));
+  for (;;) {
+    if (markers.some((marker) => existsSync(path.join(dir, marker)))) return dir;
+    if (inside && dir === root) break;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return inside ? root : path.dirname(path.resolve(filePath));
+}

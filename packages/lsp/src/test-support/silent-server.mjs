@@ -1,0 +1,2 @@
+// A server that reads everything it is sent and never answers.
+process.stdin.resume();

@@ -1,0 +1,27 @@
+import type { LspDiagnostic } from './protocol.js';
+
+/** A diagnostic as tsserver's `*DiagnosticsSync` commands answer it: 1-based line and offset. */
+export interface TsserverDiagnostic {
+  start: { line: number; offset: number };
+  end: { line: number; offset: number };
+  text: string;
+  code?: number;
+  category?: string;
+  source?: string;
+}
+
+const SEVERITY_BY_CATEGORY: Record<string, number> = { error: 1, warning: 2, message: 3, suggestion: 4 };
+
+/** tsserver's diagnostics in LSP shape, as typescript-language-server itself would push them. */
+export function tsserverToLsp(diagnostics: readonly TsserverDiagnostic[]): LspDiagnostic[] {
+  return diagnostics.map((d) => ({
+    range: {
+      start: { line: d.start.line - 1, character: d.start.offset - 1 },
+      end: { line: d.end.line - 1, character: d.end.offset - 1 },
+    },
+    severity: SEVERITY_BY_CATEGORY[d.category ?? 'error'] ?? 1,
+    ...(d.code !== undefined ? { code: d.code } : {}),
+    source: d.source ?? 'typescript',
+    message: d.text,
+  }));
+}

@@ -1,0 +1,166 @@
+import { resolve } from 'node:path';
+import { PatchsmithError } from '@patchsmith/grammar';
+import { type FileState, hashBytes, type Plan, type PlannedWrite } from '@patchsmith/planner';
+import git, { type TreeEntry } from 'isomorphic-git';
+import { readDiskState } from './disk-state.js';
+import { defaultFs, type SnapshotFs } from './fs.js';
+import {
+  encodeManifest,
+  FILES_DIR_NAME,
+  MANIFEST_NAME,
+  type Manifest,
+  type ManifestEntry,
+} from './manifest.js';
+import { mapLimit } from './map-limit.js';
+import { assertSafeRelativePath, toStorePath } from './paths.js';
+import { newSnapshotId, snapshotRef } from './snapshot-id.js';
+import { openStore, type Store } from './store.js';
+import { type TreeFile, writeNestedTree } from './tree.js';
+import { writeBlob } from './write-blob.js';
+
+export interface CreateSnapshotOptions {
+  /** The root the plan's paths are relative to. */
+  root: string;
+  /** The plan about to be applied; only `writes` is read. */
+  plan: Pick<Plan, 'writes'>;
+  /** Shown by `log` (e.g. the patch summary). */
+  message?: string;
+  fs?: SnapshotFs;
+}
+
+export interface SnapshotHandle {
+  id: string;
+  /** The private ref that keeps the ghost commit: `refs/patchsmith/snapshots/<id>`. */
+  ref: string;
+  /** The ghost commit's id. */
+  commit: string;
+}
+
+const IO_CONCURRENCY = 16;
+
+let lastTime = 0;
+/** Now, but strictly after the previous snapshot of this process, so newest-first order never ties. */
+function snapshotTime(): Date {
+  lastTime = Math.max(Date.now(), lastTime + 1);
+  return new Date(lastTime);
+}
+
+export const SNAPSHOT_AUTHOR = { name: 'patchsmith', email: 'patchsmith@localhost' } as const;
+
+/** The last write for each path wins, as the plan's final effect; the first-seen order is kept. */
+function finalWrites(writes: readonly PlannedWrite[]): PlannedWrite[] {
+  const byPath = new Map<string, PlannedWrite>();
+  for (const write of writes) byPath.set(write.path, write);
+  return [...byPath.values()];
+}
+
+// The disk still holds what the planner read: the same bytes (`diskHash`), or still nothing there.
+function matchesPlannedBefore(write: PlannedWrite, state: FileState, diskHash: string | null): boolean {
+  return write.before === null ? state.kind === 'missing' : diskHash === write.before.hash;
+}
+
+function describeState(state: FileState): string {
+  if (state.kind === 'file') return 'its content changed since it was planned';
+  if (state.kind === 'missing') return 'it was removed since it was planned';
+  if (state.kind === 'directory') return 'it is now a directory';
+  return state.message;
+}
+
+// Another snapshot already claimed this id (two in the same second drew the same suffix).
+const isRefTaken = (error: unknown) => (error as { code?: string } | null)?.code === 'AlreadyExistsError';
+
+/** Writes the manifest, the top tree and the commit for `id`, then claims its ref (never overwriting). */
+async function commitSnapshot(
+  store: Store,
+  manifest: Manifest,
+  filesTree: string | null,
+): Promise<SnapshotHandle> {
+  const manifestBlob = await git.writeBlob({
+    fs: store.fs,
+    gitdir: store.gitdir,
+    blob: encodeManifest(manifest),
+  });
+  const top: TreeEntry[] = [{ mode: '100644', path: MANIFEST_NAME, oid: manifestBlob, type: 'blob' }];
+  if (filesTree !== null) top.push({ mode: '040000', path: FILES_DIR_NAME, oid: filesTree, type: 'tree' });
+  const tree = await git.writeTree({ fs: store.fs, gitdir: store.gitdir, tree: top });
+  const seconds = Math.floor(Date.parse(manifest.time) / 1000);
+  const signature = { ...SNAPSHOT_AUTHOR, timestamp: seconds, timezoneOffset: 0 };
+  const subject = manifest.message === '' ? `patchsmith snapshot ${manifest.id}` : manifest.message;
+  const commit = await git.writeCommit({
+    fs: store.fs,
+    gitdir: store.gitdir,
+    commit: {
+      message: `${subject}\n\nPatchsmith-Snapshot: ${manifest.id}\n`,
+      tree,
+      parent: [],
+      author: signature,
+      committer: signature,
+    },
+  });
+  const ref = snapshotRef(manifest.id);
+  await git.writeRef({ fs: store.fs, gitdir: store.gitdir, ref, value: commit });
+  return { id: manifest.id, ref, commit };
+}
+
+/**
+ * SPEC §4.3: records the before state of every path the plan writes as a ghost commit, plus the
+ * after state it is about to write, so `planUndo` can restore it and notice later edits. Writes
+ * only git objects and one private ref: never HEAD, the index, a branch or the work tree.
+ * Throws `STALE` (naming the files) when the disk no longer holds what was planned.
+ */
+export async function createSnapshot(options: CreateSnapshotOptions): Promise<SnapshotHandle> {
+  const fs = options.fs ?? defaultFs;
+  const writes = finalWrites(options.plan.writes);
+  for (const write of writes) assertSafeRelativePath(write.path);
+
+  // Checked before the store is opened, so a stale plan leaves nothing behind (not even a new store).
+  const root = resolve(options.root);
+  const states = await mapLimit(writes, IO_CONCURRENCY, (write) => readDiskState(fs, root, write.path));
+  const hashes = states.map((state) => (state.kind === 'file' ? hashBytes(state.bytes) : null));
+  const staleIndexes = writes.flatMap((write, i) =>
+    matchesPlannedBefore(write, states[i]!, hashes[i] ?? null) ? [] : [i],
+  );
+  if (staleIndexes.length > 0) {
+    const described = staleIndexes.map((i) => `${writes[i]!.path} (${describeState(states[i]!)})`);
+    throw new PatchsmithError('STALE', `files changed since the plan was made: ${described.join(', ')}`, {
+      path: writes[staleIndexes[0]!]!.path,
+    });
+  }
+
+  const store = await openStore(root, fs, true);
+  if (store === null) throw new PatchsmithError('IO_ERROR', `cannot create a snapshot store for ${root}`);
+
+  const treeFiles: TreeFile[] = [];
+  const entries = await mapLimit(writes, IO_CONCURRENCY, async (write, i): Promise<ManifestEntry> => {
+    const state = states[i] as FileState;
+    const path = toStorePath(store.prefix, write.path);
+    const after =
+      write.after === null ? null : { hash: hashBytes(write.after.bytes), mode: write.after.mode & 0o7777 };
+    if (state.kind !== 'file') return { path, before: null, after };
+    const blob = await writeBlob(store, state.bytes);
+    treeFiles.push({ path, blob, executable: (state.mode & 0o111) !== 0 });
+    return {
+      path,
+      before: { hash: hashes[i]!, mode: state.mode, size: state.bytes.byteLength, blob },
+      after,
+    };
+  });
+
+  const filesTree = treeFiles.length === 0 ? null : await writeNestedTree(store, treeFiles);
+  const now = snapshotTime();
+  const base = {
+    format: 'patchsmith-snapshot',
+    version: 1,
+    time: now.toISOString(),
+    root: store.prefix,
+  } as const;
+  const message = options.message?.trim() ?? '';
+  for (let attempt = 0; ; attempt++) {
+    const manifest: Manifest = { ...base, id: newSnapshotId(now), message, entries };
+    try {
+      return await commitSnapshot(store, manifest, filesTree);
+    } catch (error) {
+      if (!isRefTaken(error) || attempt >= 20) throw error;
+    }
+  }
+}

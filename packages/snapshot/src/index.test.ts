@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest';
+
+it('pins the public runtime API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'createSnapshot',
+    'listSnapshots',
+    'locateStateDir',
+    'markUndone',
+    'planUndo',
+    'snapshotRef',
+  ]);
+});

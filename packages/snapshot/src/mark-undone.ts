@@ -1,0 +1,47 @@
+import { PatchsmithError } from '@patchsmith/grammar';
+import git from 'isomorphic-git';
+import { SNAPSHOT_AUTHOR } from './create-snapshot.js';
+import { defaultFs, type SnapshotFs } from './fs.js';
+import { listUndoneIds, resolveSnapshot } from './read-snapshot.js';
+import { undoneRef } from './snapshot-id.js';
+import { openStore } from './store.js';
+
+export interface MarkUndoneOptions {
+  root: string;
+  id: string;
+  fs?: SnapshotFs;
+}
+
+/**
+ * Records that snapshot `id` was restored, so `log` can say so and a later `planUndo` without an id
+ * moves on to the snapshot before it. The record is an annotated tag object (its tagger time is the
+ * undo time) under the private ref `refs/patchsmith/undone/<id>`. Marking twice keeps the first.
+ * Throws `FILE_NOT_FOUND` for an unknown id.
+ */
+export async function markUndone(options: MarkUndoneOptions): Promise<void> {
+  const fs = options.fs ?? defaultFs;
+  const store = await openStore(options.root, fs, false);
+  const commit = store === null ? null : await resolveSnapshot(store, options.id);
+  if (store === null || commit === null) {
+    throw new PatchsmithError('FILE_NOT_FOUND', `there is no snapshot ${options.id}`);
+  }
+  // Checked before writing the tag so that marking twice leaves no dangling object for `git fsck`.
+  if ((await listUndoneIds(store)).has(options.id)) return;
+  const now = Math.floor(Date.now() / 1000);
+  const tag = await git.writeTag({
+    fs,
+    gitdir: store.gitdir,
+    tag: {
+      object: commit,
+      type: 'commit',
+      tag: `patchsmith-undone-${options.id}`,
+      tagger: { ...SNAPSHOT_AUTHOR, timestamp: now, timezoneOffset: 0 },
+      message: `patchsmith: snapshot ${options.id} was undone\n`,
+    },
+  });
+  try {
+    await git.writeRef({ fs, gitdir: store.gitdir, ref: undoneRef(options.id), value: tag });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'AlreadyExistsError') throw error;
+  }
+}
