@@ -56,3 +56,11 @@ describe('findNearestRegion', () => {
     expect(nearest!.diff.endsWith('…')).toBe(true);
   });
 });
+
+describe('nearest region in a small file', () => {
+  test('finds a line that shares no whole token with the expected one', () => {
+    const file = indexFile(['alpha', 'beta', 'gamma']);
+    const near = findNearestRegion(file, ['betta'], { from: 0, to: 3, atEnd: false });
+    expect(near).toMatchObject({ startLine: 2, endLine: 2 });
+  });
+});

@@ -12,6 +12,8 @@ const MAX_WINDOWS = 16;
 /** Expected lines compared per window, and characters compared per line. */
 const MAX_WINDOW_LINES = 200;
 const MAX_LINE_CHARS = 200;
+/** Line comparisons under which every window is scored (a small file needs no seeds). */
+const EXHAUSTIVE_COMPARISONS = 20_000;
 /** Lines of the diff shown before it is cut. */
 const MAX_DIFF_LINES = 24;
 
@@ -66,13 +68,17 @@ export function rankWindows(
     .slice(0, MAX_WINDOWS)
     .map(([start]) => start);
   seeded.push(region.atEnd ? n - m : region.from);
+  // Seeds need a shared line or token; a typo in every token ('betta' for 'beta') shares none.
+  if ((n - m + 1) * Math.min(m, MAX_WINDOW_LINES) <= EXHAUSTIVE_COMPARISONS) {
+    for (let start = 0; start + m <= n; start++) seeded.push(start);
+  }
   const starts = new Set(seeded.map((s) => Math.max(0, Math.min(s, n - 1))));
   const scored: ScoredWindow[] = [];
   for (const start of starts) {
     if (withinRegion && !fitsRegion(start, m, region)) continue;
     scored.push({ start, similarity: windowSimilarity(file, keys, start) });
   }
-  return scored.sort((a, b) => compareWindows(a, b, region));
+  return scored.sort((a, b) => compareWindows(a, b, (w) => fitsRegion(w.start, m, region)));
 }
 
 /** The window lies in the region (and ends at its end when it must). */
@@ -81,11 +87,11 @@ function fitsRegion(start: number, m: number, region: SearchRegion): boolean {
   return !region.atEnd || start + m === region.to;
 }
 
-/** Higher similarity wins; on a tie, a window inside the search region, then the earlier one. */
-function compareWindows(a: ScoredWindow, b: ScoredWindow, region: SearchRegion): number {
+/** Higher similarity wins; on a tie, a window that fits the search region, then the earlier one. */
+function compareWindows(a: ScoredWindow, b: ScoredWindow, fits: (w: ScoredWindow) => boolean): number {
   if (a.similarity !== b.similarity) return b.similarity - a.similarity;
-  const aIn = a.start >= region.from;
-  const bIn = b.start >= region.from;
+  const aIn = fits(a);
+  const bIn = fits(b);
   if (aIn !== bIn) return aIn ? -1 : 1;
   return a.start - b.start;
 }

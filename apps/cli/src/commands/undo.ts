@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { applyPlan, recoverTransaction } from '@patchsmith/apply';
 import { fileSummaryLine } from '@patchsmith/formatter';
-import { planUndo } from '@patchsmith/snapshot';
+import { markUndone, planUndo } from '@patchsmith/snapshot';
 import { EXIT_OK, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 
 export async function undoCommand(args: string[], io: Io): Promise<number> {
@@ -24,6 +24,7 @@ export async function undoCommand(args: string[], io: Io): Promise<number> {
     for (const e of applied.errors) io.stderr(`${e.code}: ${e.message}\n`);
     return EXIT_REJECTED;
   }
+  await markUndone({ root, id: undo.snapshot.id });
   io.stdout(`Undone ${undo.snapshot.id}.\n`);
   for (const file of undo.plan.files) io.stdout(`${fileSummaryLine(file)}\n`);
   return EXIT_OK;

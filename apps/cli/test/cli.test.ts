@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { APPLY_PATCH_BIN, PATCHSMITH_BIN, runBin } from './bins.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ps-cli-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
+const ps = (args: string[], input?: string) => runBin(PATCHSMITH_BIN, args, { cwd: dir, input });
+const patch = (...body: string[]) => ['*** Begin Patch', ...body, '*** End Patch', ''].join('\n');
+const UPDATE_A = patch('*** Update File: a.txt', '@@', ' one', '-two', '+TWO');
+
+async function initRepo() {
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 't@example.com');
+  git('config', 'user.name', 'T');
+  await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+  git('add', '.');
+  git('commit', '-qm', 'init');
+}
+
+describe('patchsmith apply', () => {
+  it('reads the patch from stdin, prints SPEC §5 lines, exits 0', async () => {
+    await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    const r = ps(['apply'], UPDATE_A);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Patch applied\.\n\[M\] a\.txt \(\+1 -1\)\n/);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+  });
+
+  it('--check plans only; --json prints the SPEC document', async () => {
+    await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    const r = ps(['apply', '-', '--check', '--json'], UPDATE_A);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ ok: true, dryRun: true, snapshot: null, errors: [] });
+    expect(doc.files[0]).toMatchObject({ path: 'a.txt', op: 'update', additions: 1, deletions: 1 });
+    expect(doc.files[0].diff).toContain('-two\n+TWO');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+  });
+
+  it('reports every failing chunk with its nearest region and exits 1, writing nothing', async () => {
+    await writeFile(join(dir, 'a.txt'), 'alpha\nbeta\ngamma\n');
+    await writeFile(join(dir, 'b.txt'), 'x\n');
+    const bad = patch(
+      '*** Update File: a.txt',
+      '@@',
+      '-betta',
+      '+BETA',
+      '*** Update File: b.txt',
+      '@@',
+      '-nothing here',
+      '+y',
+      '*** Add File: c.txt',
+      '+c',
+    );
+    const r = ps(['apply', '--json'], bad);
+    expect(r.status).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`)).toEqual([
+      'NO_MATCH a.txt',
+      'NO_MATCH b.txt',
+    ]);
+    expect(doc.errors[0].nearest).toMatchObject({ startLine: 2, endLine: 2 });
+    await expect(stat(join(dir, 'c.txt'))).rejects.toThrow(/ENOENT/);
+    const human = ps(['apply'], bad);
+    expect(human.stderr).toContain('nearest region: lines 2-2');
+    expect(human.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an ambiguous chunk unless --first-match', async () => {
+    await writeFile(join(dir, 'a.txt'), 'x\ny\nx\ny\n');
+    const p = patch('*** Update File: a.txt', '@@', ' x', '-y', '+Y');
+    const r = ps(['apply', '--json'], p);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).errors[0]).toMatchObject({ code: 'AMBIGUOUS', candidates: [1, 3] });
+    expect(ps(['apply', '--first-match'], p).status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('x\nY\nx\ny\n');
+  });
+
+  it('exits 2 on usage errors, never with a stack trace', () => {
+    for (const args of [['frobnicate'], ['apply', '--bogus'], ['apply', 'a', 'b'], ['apply', '--format', 'xml'], []]) {
+      const r = ps(args, UPDATE_A);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/usage|error/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(ps(['apply', 'missing.patch']).status).toBe(2);
+  });
+
+  it('refuses paths outside the root and in .git, writing nothing', async () => {
+    for (const path of ['../escape.txt', '/etc/passwd-x', '.git/config']) {
+      const r = ps(['apply', '--json'], patch(`*** Add File: ${path}`, '+x'));
+      expect(r.status).toBe(1);
+      expect(JSON.parse(r.stdout).errors[0].code).toMatch(/PATH_OUTSIDE_ROOT|PATH_INVALID/);
+    }
+  });
+});
+
+describe('snapshots, log and undo through the CLI', () => {
+  it('apply snapshots in the repository without touching HEAD, index or status; undo restores', async () => {
+    await initRepo();
+    await writeFile(join(dir, 'untracked.txt'), 'u\n');
+    const head = git('rev-parse', 'HEAD');
+    const status = git('status', '--porcelain');
+    const r = ps(['apply'], UPDATE_A);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/snapshot \S+/);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe(' M a.txt\n' + status);
+    expect(git('for-each-ref', '--format=%(refname)', 'refs/patchsmith/')).toMatch(/^refs\/patchsmith\/snapshots\//);
+    git('fsck', '--no-progress');
+    expect(ps(['log']).stdout).toMatch(/\d{8}-\d{6}-\w+ .* 1 path\(s\)/);
+    const undo = ps(['undo']);
+    expect(undo.status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    expect(git('status', '--porcelain')).toBe(status);
+  });
+
+  it('undo refuses, naming the file, after a hand edit; --force overrides', async () => {
+    await initRepo();
+    expect(ps(['apply'], UPDATE_A).status).toBe(0);
+    await writeFile(join(dir, 'a.txt'), 'hand edit\n');
+    const refused = ps(['undo']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('a.txt');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('hand edit\n');
+    expect(ps(['undo', '--force']).status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+  });
+});
+
+describe('apply_patch alias', () => {
+  it('prints the reference summary and honours APPLY_PATCH_FIRST_MATCH', async () => {
+    await writeFile(join(dir, 'a.txt'), 'x\ny\nx\ny\n');
+    const p = patch('*** Update File: a.txt', '@@', ' x', '-y', '+Y');
+    const refused = runBin(APPLY_PATCH_BIN, [p], { cwd: dir });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('AMBIGUOUS');
+    const ok = runBin(APPLY_PATCH_BIN, [], { cwd: dir, input: p, env: { APPLY_PATCH_FIRST_MATCH: '1' } });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('Success. Updated the following files:\nM a.txt\n');
+  });
+
+  it('exits 2 when given two arguments', () => {
+    expect(runBin(APPLY_PATCH_BIN, ['a', 'b'], { cwd: dir }).status).toBe(2);
+  });
+});
