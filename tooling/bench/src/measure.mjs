@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function writeTree(dir, files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/**
+ * Runs every command `runs` times, alternating them (so drift in machine load hits all alike),
+ * each time on a fresh copy of `template`; returns median wall ms and peak RSS (MB) per command.
+ */
+export function compare({ template, commands, runs, prepare }) {
+  const samples = Object.fromEntries(commands.map((c) => [c.name, { ms: [], rssMb: [], failures: 0 }]));
+  const scratch = mkdtempSync(join(tmpdir(), 'ps-bench-'));
+  try {
+    for (let r = 0; r < runs; r++) {
+      for (const command of commands) {
+        const work = join(scratch, `w${r}-${command.name.replace(/\W+/g, '_')}`);
+        cpSync(template, work, { recursive: true });
+        prepare?.(work, command);
+        const timeFile = join(scratch, 'time.txt');
+        const started = process.hrtime.bigint();
+        const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, ...command.argv], {
+          cwd: work,
+          input: command.input,
+          stdio: ['pipe', 'ignore', 'pipe'],
+          maxBuffer: 1 << 26,
+        });
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const rssKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop());
+        const s = samples[command.name];
+        if (result.status !== 0) {
+          s.failures++;
+          if (s.failures === 1) console.error(`! ${command.name} failed: ${result.stderr?.toString().slice(0, 400)}`);
+        }
+        s.ms.push(ms);
+        s.rssMb.push(rssKb / 1024);
+        rmSync(work, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, s]) => [
+      name,
+      { medianMs: median(s.ms), peakRssMb: Math.max(...s.rssMb), runs: s.ms.length, failures: s.failures },
+    ]),
+  );
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `pnpm bench` (whole-process part): patchsmith's bins against the reference apply_patch, on the
+// workloads of docs/benchmarks.md. Prints a Markdown table and writes results/latest.json.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compare, writeTree } from './measure.mjs';
+import { referenceApplyPatch } from './reference.mjs';
+import * as workloads from './workloads.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..', '..');
+const cli = join(repoRoot, 'apps', 'cli', 'bin');
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+const reference = referenceApplyPatch(join(repoRoot, '.cache'));
+if (!reference.path) console.warn(`! reference apply_patch unavailable: ${reference.reason}`);
+
+const node = process.execPath;
+const commandsFor = (patch, extra = []) => [
+  ...(reference.path ? [{ name: 'reference apply_patch', argv: [reference.path], input: patch }] : []),
+  { name: 'patchsmith apply_patch', argv: [node, join(cli, 'apply_patch.js')], input: patch },
+  ...extra,
+];
+
+function gitInit(dir) {
+  const git = (...args) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'base');
+}
+
+const plan = [
+  { id: 'startup', title: 'one-line patch (start-up)', make: () => workloads.startup(), runs: 15 },
+  { id: 'chunks-exact', title: '100,000-line file, 200 exact chunks', make: () => workloads.chunks100k({ drift: false }), runs: 7 },
+  { id: 'chunks-drift', title: '100,000-line file, 200 chunks, trailing-whitespace drift', make: () => workloads.chunks100k({ drift: true }), runs: 7 },
+  { id: 'one-chunk', title: '2,000-line file, one chunk', make: () => workloads.oneChunk2k(), runs: 15 },
+  { id: 'files-1000', title: '1,000-file patch', make: () => workloads.files1000(), runs: 5, transaction: true },
+  { id: 'add-10mb', title: '10 MB patch (1,000+ new files)', make: () => workloads.addTenMegabytes(), runs: 5 },
+].filter((w) => !only || only.split(',').includes(w.id));
+
+const results = [];
+for (const w of plan) {
+  const { files, patch } = w.make();
+  const base = mkdtempSync(join(tmpdir(), `ps-bench-${w.id}-`));
+  try {
+    const template = join(base, 'template');
+    mkdirSync(template);
+    writeTree(template, files);
+    const extra = [];
+    if (w.transaction) {
+      // The transaction's and the snapshot's cost, against a plain copy of the same after-files.
+      const repo = join(base, 'repo');
+      cpSync(template, repo, { recursive: true });
+      gitInit(repo);
+      const after = join(base, 'after');
+      cpSync(template, after, { recursive: true });
+      execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], { cwd: after, input: patch });
+      extra.push(
+        { name: 'patchsmith apply (git repo, with snapshot)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-'], input: patch, template: repo },
+        { name: 'plain write of the same files (cp)', argv: ['cp', '-r', `${after}/.`, '.'] },
+      );
+    }
+    const commands = commandsFor(patch, extra);
+    const runs = quick ? Math.min(3, w.runs) : w.runs;
+    // Commands with their own template (the git repo) are measured in their own pass.
+    const own = commands.filter((c) => c.template);
+    const shared = commands.filter((c) => !c.template);
+    const measured = { ...compare({ template, commands: shared, runs }) };
+    for (const c of own) Object.assign(measured, compare({ template: c.template, commands: [c], runs }));
+    results.push({ id: w.id, title: w.title, patchBytes: Buffer.byteLength(patch), commands: measured });
+    console.log(`done: ${w.title}`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+const refName = 'reference apply_patch';
+const rows = ['| workload | command | median ms | vs reference | peak RSS MB |', '| --- | --- | ---: | ---: | ---: |'];
+for (const r of results) {
+  const ref = r.commands[refName]?.medianMs;
+  for (const [name, m] of Object.entries(r.commands)) {
+    const ratio = ref ? `${(m.medianMs / ref).toFixed(2)}×` : '';
+    const failed = m.failures ? ` (${m.failures} failed)` : '';
+    rows.push(`| ${r.title} | ${name}${failed} | ${m.medianMs.toFixed(1)} | ${ratio} | ${m.peakRssMb.toFixed(0)} |`);
+  }
+}
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+console.log(`\n${machine}\n\n${rows.join('\n')}`);
+mkdirSync(join(here, '..', 'results'), { recursive: true });
+writeFileSync(join(here, '..', 'results', 'latest.json'), JSON.stringify({ machine, results }, null, 2));

@@ -1,0 +1,73 @@
+// Workloads: each builds a starting tree (files) and a patch, so every command starts from the
+// same bytes. Lines are distinct so that exact chunks are unique, as in real code.
+
+const line = (file, i) => `    const value_${file}_${i} = compute(${i}, "${(i * 7919) % 10007}"); // line ${i}`;
+
+function bigFile(n, file = 0) {
+  return Array.from({ length: n }, (_, i) => line(file, i));
+}
+
+/** `count` evenly spread chunks over an n-line file: 3 context lines, one line replaced. */
+function spreadChunks(lines, count, { drift = false } = {}) {
+  const out = [];
+  const step = Math.floor(lines.length / count);
+  for (let c = 0; c < count; c++) {
+    const at = c * step + Math.floor(step / 2);
+    const ctx = (i) => ` ${lines[i]}${drift ? '  ' : ''}`;
+    out.push('@@', ctx(at - 3), ctx(at - 2), ctx(at - 1), `-${lines[at]}`, `+${lines[at].replace('compute', 'recompute')}`);
+  }
+  return out;
+}
+
+const codex = (body) => ['*** Begin Patch', ...body, '*** End Patch', ''].join('\n');
+
+export function startup() {
+  const lines = bigFile(10);
+  return {
+    files: { 'a.txt': `${lines.join('\n')}\n` },
+    patch: codex(['*** Update File: a.txt', `-${lines[4]}`, `+${lines[4]} // edited`]),
+  };
+}
+
+export function chunks100k({ drift }) {
+  const lines = bigFile(100_000);
+  return {
+    files: { 'big.ts': `${lines.join('\n')}\n` },
+    patch: codex(['*** Update File: big.ts', ...spreadChunks(lines, 200, { drift })]),
+  };
+}
+
+export function oneChunk2k() {
+  const lines = bigFile(2_000);
+  return {
+    files: { 'mid.ts': `${lines.join('\n')}\n` },
+    patch: codex(['*** Update File: mid.ts', ...spreadChunks(lines, 1)]),
+  };
+}
+
+/** 1,000 files of about 2 KB, each updated by one chunk. */
+export function files1000() {
+  const files = {};
+  const body = [];
+  for (let f = 0; f < 1_000; f++) {
+    const lines = bigFile(25, f);
+    files[`src/m${Math.floor(f / 100)}/f${f}.ts`] = `${lines.join('\n')}\n`;
+    body.push(`*** Update File: src/m${Math.floor(f / 100)}/f${f}.ts`, ...spreadChunks(lines, 1));
+  }
+  return { files, patch: codex(body) };
+}
+
+/** A patch of about 10 MB: many new files (parse-dominated). */
+export function addTenMegabytes() {
+  const body = [];
+  let size = 0;
+  for (let f = 0; size < 10 * 1024 * 1024; f++) {
+    body.push(`*** Add File: gen/g${f}.ts`);
+    for (let i = 0; i < 400; i++) {
+      const l = `+${line(f, i)}`;
+      body.push(l);
+      size += l.length + 1;
+    }
+  }
+  return { files: {}, patch: codex(body) };
+}
