@@ -1,6 +1,6 @@
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { runEdit } from '@patchsmith/tool';
-import { EXIT_OK, EXIT_REJECTED, type Io, UsageError, processIo, readAll } from './io.js';
+import { EXIT_OK, EXIT_REJECTED, type Io, processIo, readAll, UsageError } from './io.js';
 import { runCommand } from './run-command.js';
 
 const USAGE = `usage: apply_patch 'PATCH'   or   echo 'PATCH' | apply_patch\n`;

@@ -1,13 +1,15 @@
-import { EXIT_USAGE, type Io, UsageError, processIo } from './io.js';
+import { EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
 import { runCommand } from './run-command.js';
 
 export const USAGE = `usage:
-  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex] [--check] [--json]
-                   [--first-match] [--no-snapshot] [--diff]
+  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|str_replace]
+                   [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
+                   [--no-snapshot] [--diff]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)
   patchsmith undo [ID] [--force] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
   patchsmith recover [--cwd DIR]
+  patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics]   (MCP server on stdio)
 `;
 
 type Command = (args: string[], io: Io) => Promise<number>;
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   undo: async () => (await import('./commands/undo.js')).undoCommand,
   log: async () => (await import('./commands/log.js')).logCommand,
   recover: async () => (await import('./commands/recover.js')).recoverCommand,
+  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
 };
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {

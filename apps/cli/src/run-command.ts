@@ -3,7 +3,9 @@ import { EXIT_REJECTED, EXIT_USAGE, type Io, UsageError } from './io.js';
 
 /** Node's parseArgs reports a bad flag with an ERR_PARSE_ARGS_* code. */
 function isParseArgsError(error: unknown): error is Error {
-  return error instanceof Error && String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  return (
+    error instanceof Error && String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')
+  );
 }
 
 /** A file named on the command line could not be read. */

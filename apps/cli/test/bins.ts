@@ -11,7 +11,11 @@ export interface BinResult {
 }
 
 /** Runs a bin with plain `node`, as a user would, in `cwd`. */
-export function runBin(bin: string, args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): BinResult {
+export function runBin(
+  bin: string,
+  args: string[],
+  opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv },
+): BinResult {
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: opts.cwd,
     input: opts.input ?? '',

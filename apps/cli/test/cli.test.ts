@@ -87,7 +87,13 @@ describe('patchsmith apply', () => {
   });
 
   it('exits 2 on usage errors, never with a stack trace', () => {
-    for (const args of [['frobnicate'], ['apply', '--bogus'], ['apply', 'a', 'b'], ['apply', '--format', 'xml'], []]) {
+    for (const args of [
+      ['frobnicate'],
+      ['apply', '--bogus'],
+      ['apply', 'a', 'b'],
+      ['apply', '--format', 'xml'],
+      [],
+    ]) {
       const r = ps(args, UPDATE_A);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/usage|error/);
@@ -116,7 +122,9 @@ describe('snapshots, log and undo through the CLI', () => {
     expect(r.stdout).toMatch(/snapshot \S+/);
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe(' M a.txt\n' + status);
-    expect(git('for-each-ref', '--format=%(refname)', 'refs/patchsmith/')).toMatch(/^refs\/patchsmith\/snapshots\//);
+    expect(git('for-each-ref', '--format=%(refname)', 'refs/patchsmith/')).toMatch(
+      /^refs\/patchsmith\/snapshots\//,
+    );
     git('fsck', '--no-progress');
     expect(ps(['log']).stdout).toMatch(/\d{8}-\d{6}-\w+ .* 1 path\(s\)/);
     const undo = ps(['undo']);
@@ -152,5 +160,57 @@ describe('apply_patch alias', () => {
 
   it('exits 2 when given two arguments', () => {
     expect(runBin(APPLY_PATCH_BIN, ['a', 'b'], { cwd: dir }).status).toBe(2);
+  });
+});
+
+describe('permission', () => {
+  const ADD_SECRET = patch('*** Add File: secret/key.txt', '+k', '*** Add File: open.txt', '+o');
+
+  it('a deny rule refuses the whole patch, naming the path and the rule', async () => {
+    await writeFile(
+      join(dir, '.patchsmith.json'),
+      '{"permissions": [{"match": "secret/**", "action": "deny"}]}',
+    );
+    const r = ps(['apply', '--json'], ADD_SECRET);
+    expect(r.status).toBe(1);
+    const error = JSON.parse(r.stdout).errors[0];
+    expect(error.code).toBe('DENIED');
+    expect(error.message).toContain('secret/key.txt');
+    expect(error.message).toContain('"secret/**"');
+    await expect(stat(join(dir, 'open.txt'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('an ask rule with nobody to ask is DENIED with a message that says how to allow it; --yes allows it', async () => {
+    await writeFile(
+      join(dir, '.patchsmith.json'),
+      '{"permissions": [{"match": "secret/**", "action": "ask"}]}',
+    );
+    const r = ps(['apply', '--json'], ADD_SECRET);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).errors[0].message).toMatch(/To allow it, add a rule/);
+    expect(ps(['apply', '--yes'], ADD_SECRET).status).toBe(0);
+    expect(await readFile(join(dir, 'secret/key.txt'), 'utf8')).toBe('k\n');
+  });
+
+  it('--confirm shows the diff and reads scripted answers: no writes nothing, yes applies', async () => {
+    await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    await writeFile(join(dir, 'fix.patch'), UPDATE_A);
+    const refused = ps(['apply', 'fix.patch', '--confirm'], 'n\n');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('-two\n+TWO');
+    expect(refused.stderr).toContain('[y]es / [n]o / [a]lways for these paths / [c]ancel');
+    expect(refused.stderr).toContain('DENIED');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    const unclear = ps(['apply', 'fix.patch', '--confirm'], 'maybe\ny\n');
+    expect(unclear.status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+  });
+
+  it('a broken config is a PARSE_ERROR naming the file, not a crash', async () => {
+    await writeFile(join(dir, '.patchsmith.json'), '{"permission": []}');
+    const r = ps(['apply'], ADD_SECRET);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('PARSE_ERROR');
+    expect(r.stderr).toContain('.patchsmith.json');
   });
 });

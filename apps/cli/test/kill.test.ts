@@ -13,7 +13,11 @@ const FILES = 200;
 const KILLS = 50;
 
 function fileText(i: number, version: string): string {
-  return Array.from({ length: 40 }, (_, l) => `file ${i} line ${l} ${l === 20 ? version : ''}`.trimEnd()).join('\n') + '\n';
+  return (
+    Array.from({ length: 40 }, (_, l) => `file ${i} line ${l} ${l === 20 ? version : ''}`.trimEnd()).join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 /** 200 operations: updates, adds, deletes and moves into new folders. */
@@ -22,13 +26,31 @@ function makePatch(): string {
   for (let i = 0; i < FILES; i++) {
     const kind = i % 10;
     if (kind < 5) {
-      out.push(`*** Update File: src/f${i}.txt`, '@@', ` file ${i} line 19`, `-file ${i} line 20 v1`, `+file ${i} line 20 v2`);
+      out.push(
+        `*** Update File: src/f${i}.txt`,
+        '@@',
+        ` file ${i} line 19`,
+        `-file ${i} line 20 v1`,
+        `+file ${i} line 20 v2`,
+      );
     } else if (kind < 7) {
-      out.push(`*** Add File: added/a${i}.txt`, ...fileText(i, 'new').trimEnd().split('\n').map((l) => `+${l}`));
+      out.push(
+        `*** Add File: added/a${i}.txt`,
+        ...fileText(i, 'new')
+          .trimEnd()
+          .split('\n')
+          .map((l) => `+${l}`),
+      );
     } else if (kind < 9) {
       out.push(`*** Delete File: src/f${i}.txt`);
     } else {
-      out.push(`*** Update File: src/f${i}.txt`, `*** Move to: moved/deep/f${i}.txt`, '@@', `-file ${i} line 20 v1`, `+file ${i} line 20 moved`);
+      out.push(
+        `*** Update File: src/f${i}.txt`,
+        `*** Move to: moved/deep/f${i}.txt`,
+        '@@',
+        `-file ${i} line 20 v1`,
+        `+file ${i} line 20 moved`,
+      );
     }
   }
   out.push('*** End Patch', '');
@@ -44,7 +66,10 @@ async function visibleTree(dir: string) {
 
 function runKilledAfter(cwd: string, patchFile: string, delayMs: number): Promise<void> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [PATCHSMITH_BIN, 'apply', patchFile, '--no-snapshot'], { cwd, stdio: 'ignore' });
+    const child = spawn(process.execPath, [PATCHSMITH_BIN, 'apply', patchFile, '--no-snapshot'], {
+      cwd,
+      stdio: 'ignore',
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
     child.on('exit', () => {
       clearTimeout(timer);

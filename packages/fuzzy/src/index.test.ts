@@ -5,6 +5,7 @@ test('the public runtime API is deliberate', async () => {
     'foldLookalikes',
     'indexFile',
     'locateChunk',
+    'locateText',
     'normalizeLine',
   ]);
 });

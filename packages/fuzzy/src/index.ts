@@ -1,6 +1,7 @@
 export type { FileIndex, LineTable } from './file-index.js';
 export { indexFile } from './file-index.js';
 export { locateChunk } from './locate-chunk.js';
+export { locateText } from './locate-text.js';
 export type { LineKey } from './normalize.js';
 export { foldLookalikes, normalizeLine } from './normalize.js';
 export type * from './types.js';

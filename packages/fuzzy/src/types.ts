@@ -64,3 +64,56 @@ export interface ChunkMiss {
 }
 
 export type LocateResult = ChunkLocation | ChunkMiss;
+
+/** A file line with its own ending, as the planner splits files (`''` only on an unterminated last line). */
+export interface TextLine {
+  text: string;
+  ending: string;
+}
+
+/** A str_replace edit or a SEARCH/REPLACE block, as `locateText` takes it. */
+export interface TextEdit {
+  search: string;
+  replace: string;
+}
+
+export interface TextLocateOptions {
+  /** Replace every occurrence instead of requiring a unique one. */
+  all?: boolean;
+  /** Take the first candidate instead of failing with AMBIGUOUS. */
+  firstMatch?: boolean;
+  /** Match whole lines only: skip the exact-substring pass (SEARCH/REPLACE blocks). */
+  wholeLines?: boolean;
+}
+
+/** An exact occurrence: the characters `[start, end)` of the file's text (its lines and endings joined). */
+export interface SubstringMatch {
+  start: number;
+  end: number;
+  /** 0-based line where it starts. */
+  line: number;
+}
+
+/** A match of whole lines by passes 2–5 (or pass 1 for whole-line blocks). */
+export interface LinesMatch {
+  /** 0-based first file line. */
+  start: number;
+  length: number;
+  /** What the matched lines become: lines a line diff finds equal in search and replace keep the file's bytes. */
+  replacement: ReplacementLine[];
+  indent?: IndentShift;
+}
+
+export type TextLocation =
+  | {
+      ok: true;
+      kind: 'substring';
+      pass: 'exact';
+      /** Non-overlapping, in file order. */
+      matches: SubstringMatch[];
+      /** The replacement with its line breaks written as the file's first ending. */
+      replacement: string;
+    }
+  | { ok: true; kind: 'lines'; pass: MatchPass; matches: LinesMatch[] };
+
+export type TextLocateResult = TextLocation | ChunkMiss;

@@ -4,6 +4,7 @@
  */
 import type { EditError, Result } from './errors.js';
 import { SyntaxError as PeggySyntaxError, parse } from './generated/codex.js';
+import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, Operation } from './script.js';
 import { syntaxErrorToEditError } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
@@ -61,24 +62,4 @@ function resolveLineNumbers(operations: Operation[], body: string, firstLine: nu
       for (const l of chunk.lines) l.line = lineOf(l.line);
     }
   }
-}
-
-/** Maps non-decreasing offsets of `body` to their line numbers, counting newlines once overall. */
-function forwardLineCounter(body: string, firstLine: number): (offset: number) => number {
-  let lineStart = 0;
-  let line = firstLine;
-  let nextNewline = body.indexOf('\n');
-  return (offset) => {
-    if (offset < lineStart) {
-      lineStart = 0;
-      line = firstLine;
-      nextNewline = body.indexOf('\n');
-    }
-    while (nextNewline !== -1 && nextNewline < offset) {
-      line++;
-      lineStart = nextNewline + 1;
-      nextNewline = body.indexOf('\n', lineStart);
-    }
-    return line;
-  };
 }

@@ -21,7 +21,14 @@ function operationProblem(op: Operation): string | null {
   switch (op.kind) {
     case 'delete':
       return null;
+    case 'replace':
+    case 'insert':
+      return `a ${op.kind} operation (str_replace, SEARCH/REPLACE) has no Codex form`;
     case 'add': {
+      if (op.content !== undefined && op.content !== addedText(op.lines)) {
+        return 'the added file has exact content (no final newline, or CR line breaks) that a Codex Add cannot say';
+      }
+      if (op.mode !== undefined) return 'a Codex Add cannot set a mode';
       const bad = op.lines.findIndex((l) => !isPrintableLineText(l));
       return bad === -1 ? null : `line ${bad + 1} of the added file holds a line break or ends with '\\r'`;
     }
@@ -30,6 +37,9 @@ function operationProblem(op: Operation): string | null {
         return `move path ${JSON.stringify(op.movePath)} is empty, padded or holds a line break`;
       }
       if (op.chunks.length === 0 && op.movePath === undefined) return 'an update needs a chunk or a move';
+      if (op.copy || op.mode !== undefined || op.finalNewline !== undefined || op.exactEndings) {
+        return 'a copy, a mode, an explicit final newline or exact line endings have no Codex form';
+      }
       for (const [i, chunk] of op.chunks.entries()) {
         const reason = chunkProblem(chunk);
         if (reason !== null) return `chunk ${i}: ${reason}`;
@@ -52,6 +62,11 @@ function chunkProblem(chunk: Chunk): string | null {
     return `${badLine.kind} line ${JSON.stringify(badLine.text)} holds a line break, ends with '\\r' or reads as a patch marker`;
   }
   return null;
+}
+
+/** What a Codex Add of these lines writes. */
+function addedText(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /** Survives the header's trimming and stays on one line. */

@@ -12,14 +12,23 @@ export interface EditScript {
   operations: Operation[];
 }
 
-export type Operation = AddFile | DeleteFile | UpdateFile;
+export type Operation = AddFile | DeleteFile | UpdateFile | ReplaceText | InsertText;
 
-/** `*** Add File: path` followed by `+` lines. The file's content is `lines` joined by `\n`, with a final `\n` when there is at least one line. */
+/**
+ * `*** Add File: path` followed by `+` lines. The file's content is `lines` joined by `\n`, with a
+ * final `\n` when there is at least one line, unless `content` gives the exact text (str_replace
+ * `create`, a unified diff's new file, a SEARCH/REPLACE block creating a file); `lines` then holds
+ * `content` split at `\n` for readers that only look at lines.
+ */
 export interface AddFile {
   kind: 'add';
   path: string;
   lines: string[];
   line: number;
+  /** The exact text to write (no newline added or removed). */
+  content?: string;
+  /** Permission bits to give the file (a unified diff's `new file mode 100755`: `0o755`). */
+  mode?: number;
 }
 
 /** `*** Delete File: path`. */
@@ -35,6 +44,51 @@ export interface UpdateFile {
   path: string;
   movePath?: string;
   chunks: Chunk[];
+  line: number;
+  /** `movePath` is a copy's destination (git's `copy from` / `copy to`): the source stays. */
+  copy?: boolean;
+  /** Permission bits to set (a unified diff's `new mode 100755`: `0o755`); kept when absent. */
+  mode?: number;
+  /**
+   * The final-newline state the result must have (a unified diff's `\ No newline at end of file`),
+   * overriding the keep-the-file's-state rule; kept when absent.
+   */
+  finalNewline?: boolean;
+  /**
+   * Line texts carry a final `\r` where the line ends with CRLF (a byte-exact diff such as
+   * `git diff` of CRLF lines): they match the file's lines with their endings, and added lines
+   * end with CRLF or LF as written instead of taking the file's first ending.
+   */
+  exactEndings?: boolean;
+}
+
+/**
+ * Replace `search` by `replace` in the file (str_replace, a SEARCH/REPLACE block). Located by the
+ * passes of SPEC §2 against the file as earlier operations left it (no cursor); unique unless
+ * `all`. An empty `search` creates the file with `replace`, or appends `replace` when it exists.
+ */
+export interface ReplaceText {
+  kind: 'replace';
+  path: string;
+  search: string;
+  replace: string;
+  /** Replace every occurrence (str_replace `replace_all`). */
+  all: boolean;
+  /**
+   * Match whole lines only (SEARCH/REPLACE blocks); otherwise an exact substring, which may be part
+   * of a line, is tried first (str_replace).
+   */
+  wholeLines: boolean;
+  line: number;
+}
+
+/** Insert `text` as whole lines after line `after` of the file (0: at the top); str_replace `insert`. */
+export interface InsertText {
+  kind: 'insert';
+  path: string;
+  after: number;
+  /** The lines to insert; one final newline ends the last of them rather than adding an empty line. */
+  text: string;
   line: number;
 }
 
@@ -81,3 +135,12 @@ export function oldLines(chunk: Chunk): string[] {
 export function newLines(chunk: Chunk): string[] {
   return chunk.lines.filter((l) => l.kind !== 'remove').map((l) => l.text);
 }
+
+/**
+ * One command of an agent SDK's text-editor tool (str_replace input), as those tools define it.
+ * `view` is not an edit and is answered by the adapters directly.
+ */
+export type StrReplaceCommand =
+  | { command: 'str_replace'; path: string; old_str: string; new_str?: string; replace_all?: boolean }
+  | { command: 'create'; path: string; file_text: string }
+  | { command: 'insert'; path: string; insert_line: number; new_str: string };

@@ -27,8 +27,18 @@ const HEREDOC_START = /^[ \t]*(?:(?:cat|apply_patch)[ \t]+)?<<-?[ \t]*(['"]?)([A
 /** Whitespace-only. */
 const BLANK = /^[ \t\f\v\u00a0\ufeff]*$/;
 
-export function unwrapPatch(text: string): Unwrapped {
-  const normalized = stripCarriageReturns(stripBom(text));
+export interface UnwrapOptions {
+  /**
+   * Keep the `\r` of CRLF lines unless every line of the text is CRLF: a byte-exact diff shows a
+   * CRLF line of a file as text ending with `\r`. Default: remove them all.
+   */
+  keepCarriageReturns?: boolean;
+}
+
+export function unwrapPatch(text: string, options: UnwrapOptions = {}): Unwrapped {
+  const withoutBom = stripBom(text);
+  const normalized =
+    options.keepCarriageReturns && !isAllCrlf(withoutBom) ? withoutBom : stripCarriageReturns(withoutBom);
   let first = firstLineSpan(normalized);
   let last = lastLineSpan(normalized);
   let firstLine = 1;
@@ -97,6 +107,11 @@ function isFencePair(head: string, tail: string): boolean {
 function isHeredocPair(head: string, tail: string): boolean {
   const start = HEREDOC_START.exec(head);
   return start !== null && tail.trim() === start[2];
+}
+
+/** Every `\n` of the text follows a `\r`: the text itself was saved with CRLF endings. */
+function isAllCrlf(text: string): boolean {
+  return text.includes('\r\n') && !/(?:^|[^\r])\n/.test(text);
 }
 
 function stripBom(text: string): string {

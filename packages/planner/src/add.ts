@@ -11,14 +11,18 @@ export function addedBytes(lines: readonly string[]): Uint8Array {
   return encoder.encode(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 }
 
-/** `*** Add File`: creates the file, or overwrites an existing one keeping its mode (as the reference does). */
+/**
+ * `*** Add File`: creates the file, or overwrites an existing one keeping its mode (as the reference
+ * does). Exact `content` (str_replace `create`, a unified diff's new file) is written as given, and
+ * an explicit `mode` (a unified diff's `new file mode`) is set.
+ */
 export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
   const refused = writeRefused(slot, path, op.line);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   const existing = slot.kind === 'file' ? slot : null;
-  const bytes = addedBytes(op.lines);
-  const mode = existing?.mode ?? NEW_FILE_MODE;
+  const bytes = op.content === undefined ? addedBytes(op.lines) : encoder.encode(op.content);
+  const mode = op.mode ?? existing?.mode ?? NEW_FILE_MODE;
   const change = describeChange(path, path, existing?.bytes ?? null, bytes);
   return {
     ok: true,

@@ -27,6 +27,24 @@ function pushRange(out: Line[], lines: readonly Line[], from: number, to: number
   }
 }
 
+/** A line as a byte-exact diff shows it: a CR before its line feed (or a lone CR ending) is part of the text. */
+function rawText(line: Line): string {
+  return line.ending === '\r\n' || line.ending === '\r' ? `${line.text}\r` : line.text;
+}
+
+/** A byte-exact diff's line: a final `\r` means it ends with CRLF, else it ends with LF. */
+function lineAsWritten(text: string): Line {
+  return text.endsWith('\r') ? { text: text.slice(0, -1), ending: '\r\n' } : { text, ending: '\n' };
+}
+
+/** Without a final newline, a last line written with CRLF keeps its CR (the diff's text ends with it). */
+function keepFinalCarriageReturn(settled: Line[], before: readonly Line[]): void {
+  const last = settled.length - 1;
+  const original = before[last];
+  if (original !== undefined && (original.ending === '\r\n' || original.ending === '\r'))
+    settled[last] = { text: original.text, ending: '\r' };
+}
+
 /** Orders edits by where they start in the original file; at the same place, patch order wins. */
 function byPosition(a: Edit, b: Edit): number {
   return a.location.start - b.location.start || a.chunk - b.chunk;
@@ -39,9 +57,10 @@ function byPosition(a: Edit, b: Edit): number {
 export function applyChunks(
   lines: readonly Line[],
   chunks: readonly Chunk[],
-  context: LocateSettings & { path: string },
+  context: LocateSettings & { path: string; exactEndings?: boolean; finalNewline?: boolean },
 ): ChunksApplied {
-  const index = indexFile(lines.map((line) => line.text));
+  const exact = context.exactEndings ?? false;
+  const index = indexFile(lines.map(exact ? rawText : (line) => line.text));
   const edits: Edit[] = [];
   const errors: EditError[] = [];
   let cursor = 0;
@@ -85,7 +104,7 @@ export function applyChunks(
     }
     pushRange(out, lines, next, start);
     for (const piece of replacement) {
-      if (piece.from === 'patch') out.push({ text: piece.text, ending });
+      if (piece.from === 'patch') out.push(exact ? lineAsWritten(piece.text) : { text: piece.text, ending });
       else {
         const kept = lines[piece.index];
         if (kept !== undefined) out.push(kept);
@@ -104,5 +123,8 @@ export function applyChunks(
       pass: location.pass,
       ...(location.indent !== undefined && { indent: location.indent }),
     }));
-  return { ok: true, lines: settleEndings(out, ending, hasFinalNewline(lines)), reports };
+  const finalNewline = context.finalNewline ?? hasFinalNewline(lines);
+  const settled = settleEndings(out, exact ? '\n' : ending, finalNewline);
+  if (exact && !finalNewline) keepFinalCarriageReturn(settled, out);
+  return { ok: true, lines: settled, reports };
 }

@@ -8,6 +8,7 @@ it('pins the public runtime API', async () => {
     'joinLines',
     'planEdits',
     'planRestore',
+    'printUnifiedDiff',
     'resolvePatchPath',
     'splitLines',
     'touchedPaths',

@@ -6,5 +6,6 @@ export { resolvePatchPath } from './paths.js';
 export { planEdits } from './plan-edits.js';
 export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';
+export { printUnifiedDiff } from './print-unified-diff.js';
 export { touchedPaths } from './touched-paths.js';
 export type * from './types.js';

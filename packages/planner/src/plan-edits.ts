@@ -2,8 +2,10 @@ import type { EditError, EditScript, Operation } from '@patchsmith/grammar';
 import { planAdd } from './add.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
+import { planInsert } from './insert.js';
 import type { OpOutcome } from './outcome.js';
 import { resolvePatchPath } from './paths.js';
+import { planReplace } from './replace.js';
 import { PlanState } from './state.js';
 import type { FileState, PlannedFile, PlanOptions, PlanResult } from './types.js';
 import { planUpdate } from './update.js';
@@ -76,6 +78,10 @@ function planOperation(
       return planDelete(op, target.path, state);
     case 'update':
       return planUpdate(op, target, state, locate);
+    case 'replace':
+      return planReplace(op, target.path, state, locate);
+    case 'insert':
+      return planInsert(op, target.path, state);
   }
 }
 

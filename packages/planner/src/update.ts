@@ -16,7 +16,8 @@ export interface UpdateTarget {
 /**
  * `*** Update File` (with an optional `*** Move to`): applies the chunks to the planned content.
  * A pure rename keeps the bytes as they are, so binary files can be moved; a move keeps the mode
- * and overwrites its destination.
+ * (unless the op sets one) and overwrites its destination. A copy (git's `copy from`/`copy to`)
+ * writes the destination and leaves the source.
  */
 export function planUpdate(
   op: UpdateFile,
@@ -45,19 +46,26 @@ export function planUpdate(
       const message = `cannot update ${path}: it is not a UTF-8 text file (binary content or a NUL byte)`;
       return { ok: false, errors: [{ code: 'BINARY_FILE', message, path, line: op.line }], paths };
     }
-    const applied = applyChunks(text.lines, op.chunks, { path, ...options });
+    const applied = applyChunks(text.lines, op.chunks, {
+      path,
+      ...options,
+      ...(op.exactEndings ? { exactEndings: true } : {}),
+      ...(op.finalNewline !== undefined ? { finalNewline: op.finalNewline } : {}),
+    });
     if (!applied.ok) return { ok: false, errors: applied.errors, paths };
     bytes = encodeText({ bom: text.bom, lines: applied.lines });
     chunks = applied.reports;
   }
 
+  const mode = op.mode ?? source.mode;
+  if (op.copy && movePath !== undefined) return copied(movePath, state, bytes, mode, chunks);
   const destination = movePath ?? path;
   const change = describeChange(path, destination, source.bytes, bytes);
   const file: PlannedFile =
     movePath === undefined
       ? { path, op: 'update', ...change, chunks }
       : { path, op: 'move', movePath, ...change, chunks };
-  const written = { kind: 'file' as const, bytes, mode: source.mode };
+  const written = { kind: 'file' as const, bytes, mode };
   return {
     ok: true,
     file,
@@ -68,5 +76,23 @@ export function planUpdate(
             [path, { kind: 'missing' }],
             [movePath, written],
           ],
+  };
+}
+
+/** A copy reads as the new file it makes: the source stays as it is. */
+function copied(
+  destination: string,
+  state: PlanState,
+  bytes: Uint8Array,
+  mode: number,
+  chunks: ChunkReport[],
+): OpOutcome {
+  const existing = state.get(destination);
+  const before = existing.kind === 'file' ? existing.bytes : null;
+  const change = describeChange(destination, destination, before, bytes);
+  return {
+    ok: true,
+    file: { path: destination, op: 'add', ...change, chunks },
+    changes: [[destination, { kind: 'file', bytes, mode }]],
   };
 }

@@ -23,3 +23,19 @@ export function diagnoseWith(session: DiagnosticsSession, root: string): Diagnos
     }));
   };
 }
+
+/** A diagnostics hook with warm servers for one root, and how to stop them. */
+export interface DiagnosticsHandle {
+  diagnose: DiagnoseWrites;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Starts a language-server session for `root` (servers themselves start on the first edit that
+ * needs them). `@patchsmith/lsp` is loaded only here, so hosts that never diagnose never pay for it.
+ */
+export async function startDiagnostics(root: string): Promise<DiagnosticsHandle> {
+  const { createDiagnosticsSession } = await import('@patchsmith/lsp');
+  const session = createDiagnosticsSession({ root });
+  return { diagnose: diagnoseWith(session, root), dispose: () => session.dispose() };
+}

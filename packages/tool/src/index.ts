@@ -1,2 +1,44 @@
-export type { AskPermission, DiagnoseWrites, EditInput, PermissionAnswer, RunEditOptions } from './run-edit.js';
+export type { EditReport } from '@patchsmith/formatter';
+export { formatForModel } from '@patchsmith/formatter';
+export type { PatchsmithConfig } from './config.js';
+export { CONFIG_FILE, loadConfig, PERMISSION_ACTIONS, parseConfig, parsePolicy } from './config.js';
+export { configSchema } from './config-schema.js';
+export type { DiagnosticsHandle } from './diagnose.js';
+export { diagnoseWith, startDiagnostics } from './diagnose.js';
+export { globToRegExp, matchesGlob } from './glob.js';
+export type {
+  PathDecision,
+  PermissionAction,
+  PermissionGateOptions,
+  PermissionPolicy,
+  PermissionPrompt,
+  PermissionRequest,
+  PermissionRule,
+} from './permission.js';
+export { createPermissionGate, decide, decidePath, loadPolicy, planPaths } from './permission.js';
+export type {
+  AskPermission,
+  DiagnoseWrites,
+  EditInput,
+  PatchInputFormat,
+  PermissionAnswer,
+  PermissionRefusal,
+  RunEditOptions,
+} from './run-edit.js';
 export { runEdit } from './run-edit.js';
+export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
+export {
+  applyPatchInputSchema,
+  editInputSchema,
+  editsOf,
+  editToolInputSchema,
+  PATCH_FORMATS,
+  strReplaceCommandSchema,
+  toolInputJsonSchemas,
+  undoInputSchema,
+  viewInputSchema,
+} from './schemas.js';
+export type { UndoOptions, UndoReport } from './undo.js';
+export { formatUndo, undoLast } from './undo.js';
+export type { ViewFileOptions, ViewFileResult } from './view-file.js';
+export { viewFile } from './view-file.js';

@@ -1,14 +1,30 @@
-import { type EditError, type EditScript, parsePatch } from '@patchsmith/grammar';
-import { type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
-import { applyPlan, readFiles, recoverTransaction } from '@patchsmith/apply';
-import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
-import { locateStateDir } from '@patchsmith/snapshot';
 import { resolve } from 'node:path';
+import { applyPlan, readFiles, recoverTransaction, withRootLock } from '@patchsmith/apply';
+import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
+import {
+  compileStrReplace,
+  type EditError,
+  type EditScript,
+  PatchsmithError,
+  parseEdits,
+  type Result,
+  type StrReplaceCommand,
+} from '@patchsmith/grammar';
+import { type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { locateStateDir } from '@patchsmith/snapshot/state-dir';
 
 /** What the permission gate may answer after seeing the whole plan. */
 export type PermissionAnswer = 'yes' | 'no' | 'always';
 
-export type AskPermission = (plan: Plan) => Promise<PermissionAnswer> | PermissionAnswer;
+/** A refusal that tells the model why, and how the edit could be allowed; becomes the DENIED message. */
+export interface PermissionRefusal {
+  answer: 'no';
+  message: string;
+}
+
+export type AskPermission = (
+  plan: Plan,
+) => Promise<PermissionAnswer | PermissionRefusal> | PermissionAnswer | PermissionRefusal;
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
 export type DiagnoseWrites = (
@@ -34,17 +50,37 @@ export interface RunEditOptions {
   lockTimeoutMs?: number;
 }
 
-export type EditInput = { kind: 'patch'; text: string };
+/** Formats a patch text may be given in; `auto` detects it. */
+export type PatchInputFormat = 'auto' | 'codex' | 'unified' | 'search-replace';
+
+/** What an agent sends: a patch text (any supported format) or text-editor commands. */
+export type EditInput =
+  | { kind: 'patch'; text: string; format?: PatchInputFormat }
+  | { kind: 'edits'; edits: StrReplaceCommand[] };
 
 function rejected(errors: EditError[], dryRun: boolean): EditReport {
   return { ok: false, dryRun, files: [], diagnostics: [], snapshot: null, errors };
 }
 
-function parseInput(input: EditInput) {
-  return parsePatch(input.text);
+/** Every input compiles to one edit script: patch texts through `parseEdits`, text-editor commands through `compileStrReplace`. */
+function parseInput(input: EditInput): Result<EditScript> {
+  if (input.kind === 'edits') return compileStrReplace(input.edits);
+  return parseEdits(input.text, input.format ?? 'auto');
 }
 
 const decoder = new TextDecoder();
+
+async function takeSnapshot(root: string, plan: Plan): Promise<string> {
+  const { createSnapshot } = await import('@patchsmith/snapshot');
+  const summary = plan.files.map((f) => `${f.op} ${f.movePath ?? f.path}`).join(', ');
+  return (await createSnapshot({ root, plan, message: `patchsmith: ${summary}` })).id;
+}
+
+/** A snapshot of an apply that did not happen must not be what the next `undo` restores. */
+async function retireSnapshot(root: string, id: string): Promise<void> {
+  const { markUndone } = await import('@patchsmith/snapshot');
+  await markUndone({ root, id }).catch(() => {});
+}
 
 async function wantsSnapshot(root: string, setting: boolean | 'in-repository'): Promise<boolean> {
   if (setting !== 'in-repository') return setting;
@@ -57,6 +93,17 @@ async function wantsSnapshot(root: string, setting: boolean | 'in-repository'): 
  * apply succeeded.
  */
 export async function runEdit(input: EditInput, options: RunEditOptions = {}): Promise<EditReport> {
+  try {
+    return await runPipeline(input, options);
+  } catch (error) {
+    // A known failure thrown deep inside (a snapshot that found a file changed, a caller bug
+    // with a code) is still a structured rejection, never a stack trace.
+    if (error instanceof PatchsmithError) return rejected([error.toEditError()], options.dryRun ?? false);
+    throw error;
+  }
+}
+
+async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
   const root = resolve(options.root ?? process.cwd());
   const dryRun = options.dryRun ?? false;
   await recoverTransaction(root);
@@ -69,22 +116,38 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
   const planned = planEdits(script, files, { root, firstMatch: options.firstMatch ?? false });
   if (!planned.ok) return rejected(planned.errors, dryRun);
   const plan = planned.plan;
-  const report: EditReport = { ok: true, dryRun, files: plan.files, diagnostics: [], snapshot: null, errors: [] };
+  const report: EditReport = {
+    ok: true,
+    dryRun,
+    files: plan.files,
+    diagnostics: [],
+    snapshot: null,
+    errors: [],
+  };
   if (dryRun) return report;
 
-  if (options.ask && (await options.ask(plan)) === 'no') {
-    return rejected([{ code: 'DENIED', message: 'The edit was not allowed; nothing was written.' }], dryRun);
+  const answer = options.ask ? await options.ask(plan) : 'yes';
+  if (answer === 'no' || typeof answer === 'object') {
+    const message =
+      typeof answer === 'object' ? answer.message : 'The edit was not allowed; nothing was written.';
+    return rejected([{ code: 'DENIED', message }], dryRun);
   }
 
-  if (await wantsSnapshot(root, options.snapshot ?? true)) {
-    const { createSnapshot } = await import('@patchsmith/snapshot');
-    const summary = plan.files.map((f) => `${f.op} ${f.path}`).join(', ');
-    const snap = await createSnapshot({ root, plan, message: `patchsmith: ${summary}` });
-    report.snapshot = snap.id;
-  }
-
-  const applied = await applyPlan(plan, { root, lockTimeoutMs: options.lockTimeoutMs });
-  if (!applied.ok) return { ...rejected(applied.errors, dryRun), snapshot: null };
+  // One lock across snapshot and apply, so no other apply slips in between the two.
+  const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
+  const applied = await withRootLock(
+    root,
+    async (lock) => {
+      if (await wantsSnapshot(root, options.snapshot ?? true)) {
+        report.snapshot = await takeSnapshot(root, plan);
+      }
+      const result = await applyPlan(plan, { root, lock });
+      if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
+      return result;
+    },
+    lockOptions,
+  );
+  if (!applied.ok) return rejected(applied.errors, dryRun);
 
   if (options.diagnose) {
     const edits = plan.writes

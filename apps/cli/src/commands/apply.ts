@@ -1,16 +1,82 @@
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
-import { diagnoseWith, runEdit } from '@patchsmith/tool';
-import { EXIT_OK, EXIT_REJECTED, type Io, UsageError, readInput } from '../io.js';
+import type { EditError, StrReplaceCommand } from '@patchsmith/grammar';
+import {
+  type AskPermission,
+  createPermissionGate,
+  type EditInput,
+  loadConfig,
+  type PermissionPolicy,
+  type PermissionPrompt,
+  runEdit,
+  startDiagnostics,
+} from '@patchsmith/tool';
+import { EXIT_OK, EXIT_REJECTED, type Io, readInput, UsageError } from '../io.js';
+import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
-const FORMATS = ['auto', 'codex'] as const;
+const FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'str_replace'] as const;
+type Format = (typeof FORMATS)[number];
 
-/** Language servers are loaded only when asked for: most applies never pay for them. */
-async function startDiagnostics(root: string) {
-  const { createDiagnosticsSession } = await import('@patchsmith/lsp');
-  const session = createDiagnosticsSession({ root });
-  return { diagnose: diagnoseWith(session, root), dispose: () => session.dispose() };
+/**
+ * What `--format` makes of the input: a patch text (detected or of the named format), or for
+ * `str_replace` JSON text-editor commands (one object or an array), or the JSON error as a rejection.
+ */
+function editInput(text: string, format: Format): EditInput | { error: string } {
+  if (format !== 'str_replace') return { kind: 'patch', text, format };
+  try {
+    const value: unknown = JSON.parse(text);
+    return { kind: 'edits', edits: (Array.isArray(value) ? value : [value]) as StrReplaceCommand[] };
+  } catch (error) {
+    return {
+      error: `str_replace input must be JSON (one edit object or an array of them): ${(error as Error).message}`,
+    };
+  }
+}
+
+function rejectedInput(message: string, dryRun: boolean): EditReport {
+  return {
+    ok: false,
+    dryRun,
+    files: [],
+    diagnostics: [],
+    snapshot: null,
+    errors: [{ code: 'PARSE_ERROR', message }],
+  };
+}
+
+/**
+ * The permission gate of one CLI run: the root's policy, with every allowed path asked about under
+ * `--confirm`; `--yes` answers every ask with yes (a deny rule still denies). Without anyone to ask,
+ * an ask is refused with a message that says how to allow it.
+ */
+function permissionGate(
+  policy: PermissionPolicy,
+  io: Io,
+  flags: { fromStdin: boolean; confirm: boolean; yes: boolean },
+): AskPermission {
+  if (flags.yes) return createPermissionGate({ policy, prompt: () => 'yes' });
+  const effective = flags.confirm ? confirmEverything(policy) : policy;
+  // Only a policy that can ask needs a way to ask (and only then is the terminal opened).
+  const source = effective.rules.some((r) => r.action === 'ask')
+    ? answerSource(io, flags.fromStdin, flags.confirm)
+    : null;
+  if (!source) return createPermissionGate({ policy: effective });
+  let prompt: PermissionPrompt | undefined;
+  return createPermissionGate({
+    policy: effective,
+    prompt: (request) => {
+      prompt ??= terminalPrompt(io, source());
+      return prompt(request);
+    },
+  });
+}
+
+function reject(errors: EditError[], json: boolean, io: Io): number {
+  const report: EditReport = { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors };
+  if (json) io.stdout(formatJson(report));
+  else io.stderr(formatHuman(report));
+  return EXIT_REJECTED;
 }
 
 export async function applyCommand(args: string[], io: Io, { checkOnly = false } = {}): Promise<number> {
@@ -24,29 +90,44 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
       json: { type: 'boolean', default: false },
       'first-match': { type: 'boolean', default: false },
       'no-snapshot': { type: 'boolean', default: false },
-      diagnostics: { type: 'boolean', default: false },
+      diagnostics: { type: 'boolean' },
+      confirm: { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
       diff: { type: 'boolean', default: false },
     },
   });
-  if (positionals.length > 1) throw new UsageError(`expected at most one patch file, got ${positionals.length}`);
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one patch file, got ${positionals.length}`);
   if (!(FORMATS as readonly string[]).includes(values.format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${values.format}'`);
   }
+  if (values.confirm && values.yes) throw new UsageError('--confirm and --yes contradict each other');
   const text = await readInput(positionals[0], io);
+  const input = editInput(text, values.format as Format);
   const root = resolve(io.cwd, values.cwd ?? '.');
-  const diagnostics = values.diagnostics && !values.check ? await startDiagnostics(root) : null;
+  const config = await loadConfig(root);
+  if (!config.ok) return reject(config.errors, values.json, io);
+  const fromStdin = positionals[0] === undefined || positionals[0] === '-';
+  const ask = permissionGate(config.value.policy, io, {
+    fromStdin,
+    confirm: values.confirm,
+    yes: values.yes,
+  });
+  const wantDiagnostics = (values.diagnostics ?? config.value.diagnostics) && !values.check;
+  const diagnostics = wantDiagnostics ? await startDiagnostics(root) : null;
   let report: EditReport;
   try {
-    report = await runEdit(
-      { kind: 'patch', text },
-      {
-        root,
-        dryRun: values.check,
-        firstMatch: values['first-match'],
-        snapshot: !values['no-snapshot'],
-        ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
-      },
-    );
+    report =
+      'error' in input
+        ? rejectedInput(input.error, values.check)
+        : await runEdit(input, {
+            root,
+            dryRun: values.check,
+            firstMatch: values['first-match'],
+            snapshot: !values['no-snapshot'],
+            ask,
+            ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
+          });
   } finally {
     await diagnostics?.dispose();
   }

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { listSnapshots } from '@patchsmith/snapshot';
 import { EXIT_OK, type Io, UsageError } from '../io.js';
 

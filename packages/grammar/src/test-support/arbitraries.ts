@@ -109,7 +109,13 @@ export function expectedLineTexts(
   script: EditScript,
 ): Array<{ line: number; matches: (text: string) => boolean; what: string }> {
   const out: Array<{ line: number; matches: (text: string) => boolean; what: string }> = [];
-  const headerOf = { add: 'Add File', delete: 'Delete File', update: 'Update File' } as const;
+  const headerOf = {
+    add: 'Add File',
+    delete: 'Delete File',
+    update: 'Update File',
+    replace: 'n/a',
+    insert: 'n/a',
+  } as const;
   const prefix = { context: ' ', remove: '-', add: '+' } as const;
   for (const op of script.operations) {
     out.push({

@@ -1,0 +1,15 @@
+import type { ResponseApplyPatchToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
+import { runApplyPatchOperation } from './openai-editor.js';
+import type { AdapterOptions } from './options.js';
+
+/**
+ * Answers a Responses API `apply_patch_call` output item: carries out its operation and returns
+ * the `apply_patch_call_output` item to send back in the next request's `input`.
+ */
+export async function handleApplyPatchCall(
+  call: Pick<ResponseApplyPatchToolCall, 'call_id' | 'operation'>,
+  options: AdapterOptions = {},
+): Promise<ResponseInputItem.ApplyPatchCallOutput> {
+  const { status, output } = await runApplyPatchOperation(call.operation, options);
+  return { type: 'apply_patch_call_output', call_id: call.call_id, status, output };
+}

@@ -1,0 +1,89 @@
+/**
+ * Compiles text-editor commands (str_replace input, as agent SDKs define them) into an edit script:
+ * `str_replace` -> a `replace` operation (exact substring first), `create` -> an Add with the exact
+ * `file_text`, `insert` -> an `insert` operation. Each operation's `line` is the command's 1-based
+ * position in the list. Malformed commands are INVALID_EDIT values, all reported together.
+ */
+import type { EditError, Result } from './errors.js';
+import type { EditScript, Operation } from './script.js';
+
+/** Takes `unknown` values: commands usually arrive as JSON, so their shape is checked here. */
+export function compileStrReplace(commands: readonly unknown[]): Result<EditScript> {
+  if (commands.length === 0)
+    return { ok: false, errors: [{ code: 'EMPTY_PATCH', message: 'no edit was given' }] };
+  const operations: Operation[] = [];
+  const errors: EditError[] = [];
+  commands.forEach((command, i) => {
+    const compiled = compileCommand(command, i + 1);
+    if ('code' in compiled) errors.push(compiled);
+    else operations.push(compiled);
+  });
+  return errors.length > 0
+    ? { ok: false, errors }
+    : { ok: true, value: { format: 'str_replace', operations } };
+}
+
+function invalid(line: number, message: string, path?: string): EditError {
+  return {
+    code: 'INVALID_EDIT',
+    message: `edit ${line}: ${message}`,
+    line,
+    ...(path !== undefined ? { path } : {}),
+  };
+}
+
+/** A plain object (what JSON gives for `{...}`). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function compileCommand(command: unknown, line: number): Operation | EditError {
+  if (!isRecord(command)) return invalid(line, 'expected an object with a "command" field');
+  const { path } = command;
+  if (typeof path !== 'string' || path === '') return invalid(line, '"path" must be a non-empty string');
+  switch (command.command) {
+    case 'str_replace':
+      return strReplace(command, path, line);
+    case 'create':
+      if (typeof command.file_text !== 'string')
+        return invalid(line, 'create needs "file_text" (a string)', path);
+      return { kind: 'add', path, lines: contentLines(command.file_text), content: command.file_text, line };
+    case 'insert': {
+      const { insert_line: after, new_str: text } = command;
+      if (typeof after !== 'number' || !Number.isInteger(after) || after < 0) {
+        return invalid(
+          line,
+          'insert needs "insert_line", a whole number of 0 or more (0 inserts at the top)',
+          path,
+        );
+      }
+      if (typeof text !== 'string') return invalid(line, 'insert needs "new_str" (a string)', path);
+      return { kind: 'insert', path, after, text, line };
+    }
+    case 'view':
+      return invalid(line, '"view" reads a file; it is not an edit', path);
+    default:
+      return invalid(
+        line,
+        `unknown command ${JSON.stringify(command.command)}: expected "str_replace", "create" or "insert"`,
+        path,
+      );
+  }
+}
+
+function strReplace(command: Record<string, unknown>, path: string, line: number): Operation | EditError {
+  const { old_str: search, new_str: replace = '', replace_all: all = false } = command;
+  if (typeof search !== 'string' || search === '') {
+    return invalid(line, 'str_replace needs a non-empty "old_str" (use "create" to write a new file)', path);
+  }
+  if (typeof replace !== 'string') return invalid(line, '"new_str" must be a string', path);
+  if (typeof all !== 'boolean') return invalid(line, '"replace_all" must be true or false', path);
+  if (search === replace)
+    return invalid(line, '"old_str" and "new_str" are the same: nothing would change', path);
+  return { kind: 'replace', path, search, replace, all, wholeLines: false, line };
+}
+
+/** What an Add's `lines` says of exact content: its lines, without the empty one after a final newline. */
+function contentLines(content: string): string[] {
+  return content === '' ? [] : content.replace(/\n$/, '').split('\n');
+}

@@ -1,0 +1,71 @@
+/**
+ * Parses SEARCH/REPLACE blocks (Aider's and Cline's markers) into an edit script: one `replace`
+ * operation per block, matching whole lines; an empty SEARCH creates the file or appends to it.
+ */
+import type { EditError, Result } from './errors.js';
+import { SyntaxError as PeggySyntaxError, parse } from './generated/search-replace.js';
+import { forwardLineCounter } from './line-counter.js';
+import type { EditScript, ReplaceText } from './script.js';
+import { syntaxErrorToEditError } from './syntax-error.js';
+import { unwrapPatch } from './unwrap.js';
+
+interface RawBlock {
+  path: string | null;
+  search: string[];
+  replace: string[];
+  offset: number;
+}
+
+/** Lines as a block's text: each ends with `\n`; no lines is the empty text. */
+export function blockText(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+export function parseSearchReplace(text: string): Result<EditScript> {
+  const { body, firstLine } = unwrapPatch(text);
+  let blocks: RawBlock[];
+  try {
+    blocks = parse(body) as RawBlock[];
+  } catch (error) {
+    if (error instanceof PeggySyntaxError) return failure(syntaxErrorToEditError(error, body, firstLine));
+    throw error;
+  }
+  if (blocks.length === 0) {
+    return failure({
+      code: 'EMPTY_PATCH',
+      message:
+        "no SEARCH/REPLACE block: expected a path line, then '<<<<<<< SEARCH', the lines to find, '=======', the new lines and '>>>>>>> REPLACE'",
+      line: firstLine,
+      expected: "'<<<<<<< SEARCH'",
+    });
+  }
+  const lineOf = forwardLineCounter(body, firstLine);
+  const operations: ReplaceText[] = [];
+  let path: string | null = null;
+  for (const block of blocks) {
+    const line = lineOf(block.offset);
+    path = block.path ?? path;
+    if (path === null) {
+      return failure({
+        code: 'PARSE_ERROR',
+        message: `line ${line}: expected the file's path on the line before '<<<<<<< SEARCH'`,
+        line,
+        expected: "a path line before '<<<<<<< SEARCH'",
+      });
+    }
+    operations.push({
+      kind: 'replace',
+      path,
+      search: blockText(block.search),
+      replace: blockText(block.replace),
+      all: false,
+      wholeLines: true,
+      line,
+    });
+  }
+  return { ok: true, value: { format: 'search-replace', operations } };
+}
+
+function failure(error: EditError): Result<EditScript> {
+  return { ok: false, errors: [error] };
+}

@@ -1,0 +1,39 @@
+import type { InsertText } from '@patchsmith/grammar';
+import { describeChange } from './diff.js';
+import { decodeText, encodeText, firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import type { OpOutcome } from './outcome.js';
+import { binaryFile } from './replace.js';
+import { fileRequired, type PlanState } from './state.js';
+import { textLines, writtenLines } from './text-lines.js';
+
+/** An `insert_line` that names a place in a file of `count` lines: 0 (the top) to `count` (the end). */
+function isInRange(after: number, count: number): boolean {
+  return Number.isInteger(after) && after >= 0 && after <= count;
+}
+
+/** str_replace `insert`: `text` as whole lines after line `after` (0: at the top), in the file's line breaks. */
+export function planInsert(op: InsertText, path: string, state: PlanState): OpOutcome {
+  const slot = state.get(path);
+  const refused = fileRequired(slot, path, op.line);
+  if (refused !== null || slot.kind !== 'file') return { ok: false, errors: refused ?? [], paths: [path] };
+  const text = decodeText(slot.bytes);
+  if (text === null) return binaryFile(path, op.line);
+  const count = text.lines.length;
+  if (!isInRange(op.after, count)) {
+    const message = `insert_line ${op.after} is out of range for ${path}: it has ${count} lines, so 0 to ${count} are allowed`;
+    return { ok: false, errors: [{ code: 'INVALID_EDIT', message, path, line: op.line }], paths: [path] };
+  }
+  const ending = firstEnding(text.lines);
+  const out: Line[] = [
+    ...text.lines.slice(0, op.after),
+    ...writtenLines(textLines(op.text), ending),
+    ...text.lines.slice(op.after),
+  ];
+  const bytes = encodeText({ bom: text.bom, lines: settleEndings(out, ending, hasFinalNewline(text.lines)) });
+  const change = describeChange(path, path, slot.bytes, bytes);
+  return {
+    ok: true,
+    file: { path, op: 'update', ...change, chunks: [{ chunk: 0, line: op.after + 1, pass: 'exact' }] },
+    changes: [[path, { kind: 'file', bytes, mode: slot.mode }]],
+  };
+}

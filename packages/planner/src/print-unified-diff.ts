@@ -1,0 +1,38 @@
+import { quotePath } from '@patchsmith/grammar';
+import type { Plan, PlannedFile } from './types.js';
+
+const DEV_NULL = '/dev/null';
+
+/** git's mode of a regular file: executable or not is all it records. */
+function gitMode(mode: number): string {
+  return mode & 0o111 ? '100755' : '100644';
+}
+
+/**
+ * The whole plan as one git-style unified diff (`diff --git`, new/deleted file modes, renames,
+ * mode changes, `a/`/`b/` prefixes, quoted paths), which `git apply` and `parseUnified` read. Each
+ * file's hunks are its `PlannedFile.diff` (three lines of context, every ending shown as LF): so
+ * patchsmith applies it to CRLF files too, while `git apply` (byte-exact) does so for LF files only.
+ */
+export function printUnifiedDiff(plan: Plan): string {
+  return plan.files.map((file) => printFile(file, plan)).join('');
+}
+
+function printFile(file: PlannedFile, plan: Plan): string {
+  const from = file.path;
+  const to = file.movePath ?? file.path;
+  const out = [`diff --git ${quotePath(`a/${from}`)} ${quotePath(`b/${to}`)}`];
+  const beforeMode = plan.writes.find((w) => w.path === from)?.before?.mode;
+  const afterMode = plan.writes.find((w) => w.path === to)?.after?.mode;
+  if (file.op === 'add') out.push(`new file mode ${gitMode(afterMode ?? 0o644)}`);
+  else if (file.op === 'delete') out.push(`deleted file mode ${gitMode(beforeMode ?? 0o644)}`);
+  else if (beforeMode !== undefined && afterMode !== undefined && gitMode(beforeMode) !== gitMode(afterMode))
+    out.push(`old mode ${gitMode(beforeMode)}`, `new mode ${gitMode(afterMode)}`);
+  if (file.op === 'move') out.push(`rename from ${quotePath(from)}`, `rename to ${quotePath(to)}`);
+  const [, , ...body] = file.diff.replace(/\n$/, '').split('\n');
+  const oldName = file.op === 'add' ? DEV_NULL : quotePath(`a/${from}`);
+  const newName = file.op === 'delete' ? DEV_NULL : quotePath(`b/${to}`);
+  if (body[0]?.startsWith('Binary files ')) out.push(`Binary files ${oldName} and ${newName} differ`);
+  else if (body.length > 0) out.push(`--- ${oldName}`, `+++ ${newName}`, ...body);
+  return out.map((line) => `${line}\n`).join('');
+}

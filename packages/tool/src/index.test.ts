@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'CONFIG_FILE',
+    'PATCH_FORMATS',
+    'PERMISSION_ACTIONS',
+    'applyPatchInputSchema',
+    'configSchema',
+    'createPermissionGate',
+    'decide',
+    'decidePath',
+    'diagnoseWith',
+    'editInputSchema',
+    'editToolInputSchema',
+    'editsOf',
+    'formatForModel',
+    'formatUndo',
+    'globToRegExp',
+    'loadConfig',
+    'loadPolicy',
+    'matchesGlob',
+    'parseConfig',
+    'parsePolicy',
+    'planPaths',
+    'runEdit',
+    'startDiagnostics',
+    'strReplaceCommandSchema',
+    'toolInputJsonSchemas',
+    'undoInputSchema',
+    'undoLast',
+    'viewFile',
+    'viewInputSchema',
+  ]);
+});

@@ -1,0 +1,122 @@
+import type { Result } from '@patchsmith/grammar';
+import type { Plan } from '@patchsmith/planner';
+import { CONFIG_FILE, loadConfig, type PERMISSION_ACTIONS } from './config.js';
+import { globToRegExp } from './glob.js';
+import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
+
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+export interface PermissionRule {
+  match: string;
+  action: PermissionAction;
+}
+
+export interface PermissionPolicy {
+  /** Evaluated in order; the last rule that matches a path decides. No match: allow. */
+  rules: PermissionRule[];
+  /** Where the rules came from, for messages (the config file's name, or 'options'). */
+  source?: string;
+}
+
+/** The action for one path, and the rule that decided it (null: no rule matched, default allow). */
+export interface PathDecision {
+  path: string;
+  action: PermissionAction;
+  rule: PermissionRule | null;
+  /** 0-based index of the deciding rule in the policy, -1 when none matched. */
+  ruleIndex: number;
+}
+
+/** Every path a plan would write: the paths it changes and the destinations of its moves. */
+export function planPaths(plan: Plan): string[] {
+  const paths = new Set<string>();
+  for (const file of plan.files) {
+    paths.add(file.path);
+    if (file.movePath !== undefined) paths.add(file.movePath);
+  }
+  for (const write of plan.writes) paths.add(write.path);
+  return [...paths];
+}
+
+/** The action the policy gives one path: the last matching rule wins, and no match means allow. */
+export function decidePath(path: string, policy: PermissionPolicy): PathDecision {
+  for (let i = policy.rules.length - 1; i >= 0; i--) {
+    const rule = policy.rules[i]!;
+    if (globToRegExp(rule.match).test(path)) return { path, action: rule.action, rule, ruleIndex: i };
+  }
+  return { path, action: 'allow', rule: null, ruleIndex: -1 };
+}
+
+/** The policy's action for every path the plan would write. */
+export function decide(plan: Plan, policy: PermissionPolicy): PathDecision[] {
+  return planPaths(plan).map((path) => decidePath(path, policy));
+}
+
+/**
+ * The policy of a root: its `.patchsmith.json`, or no rules (allow everything) when the file does
+ * not exist. A file that is not JSON or does not fit the schema is a `PARSE_ERROR`.
+ */
+export async function loadPolicy(root: string): Promise<Result<PermissionPolicy>> {
+  const config = await loadConfig(root);
+  return config.ok ? { ok: true, value: config.value.policy } : config;
+}
+
+/** What a prompt is asked: the plan, and the paths that need a yes (with the rules that said ask). */
+export interface PermissionRequest {
+  plan: Plan;
+  paths: PathDecision[];
+}
+
+export type PermissionPrompt = (request: PermissionRequest) => Promise<PermissionAnswer> | PermissionAnswer;
+
+export interface PermissionGateOptions {
+  policy: PermissionPolicy;
+  /** Asked for paths whose action is `ask`; without one, such edits are refused. */
+  prompt?: PermissionPrompt;
+}
+
+function describeRule(decision: PathDecision, source: string): string {
+  const rule = decision.rule!;
+  return `rule ${decision.ruleIndex + 1} {"match": ${JSON.stringify(rule.match)}, "action": "${rule.action}"} of ${source}`;
+}
+
+/** "a.txt (rule 2 {...} of .patchsmith.json), b.txt (...)" */
+function describePaths(decisions: PathDecision[], source: string): string {
+  return decisions.map((d) => `${d.path} (${describeRule(d, source)})`).join(', ');
+}
+
+function refuse(message: string): PermissionRefusal {
+  return { answer: 'no', message };
+}
+
+/**
+ * The `ask` callback `runEdit` takes, from a policy and an optional prompt. A denied path refuses
+ * the whole edit; paths whose rule says ask go to the prompt (refused when there is none); an
+ * `always` answer allows those paths for the rest of this gate's life (the session).
+ */
+export function createPermissionGate(options: PermissionGateOptions): AskPermission {
+  const { policy, prompt } = options;
+  const source = policy.source ?? CONFIG_FILE;
+  const remembered = new Set<string>();
+  return async (plan) => {
+    const decisions = decide(plan, policy);
+    const denied = decisions.filter((d) => d.action === 'deny');
+    if (denied.length > 0) {
+      return refuse(`Permission denied: ${describePaths(denied, source)}. Nothing was written.`);
+    }
+    const asks = decisions.filter((d) => d.action === 'ask' && !remembered.has(d.path));
+    if (asks.length === 0) return 'yes';
+    if (prompt === undefined) {
+      return refuse(
+        `Permission needed for ${describePaths(asks, source)}, and no one can approve it here. ` +
+          `Nothing was written. To allow it, add a rule such as {"match": ${JSON.stringify(asks[0]!.path)}, "action": "allow"} ` +
+          `after that rule in ${source}.`,
+      );
+    }
+    const answer = await prompt({ plan, paths: asks });
+    if (answer === 'no')
+      return refuse(`Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`);
+    if (answer === 'always') for (const d of asks) remembered.add(d.path);
+    return answer;
+  };
+}
