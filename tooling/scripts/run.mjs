@@ -79,6 +79,7 @@ switch (job) {
     break;
   case 'test':
     clearTestReports();
+    run('node', [join(root, 'tooling', 'scripts', 'check-release.mjs')], { exitOnFailure: false });
     run('pnpm', [...turbo, 'lint', 'test', '--concurrency=2'], { exitOnFailure: false });
     printTestTotals();
     break;
