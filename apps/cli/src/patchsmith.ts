@@ -6,6 +6,7 @@ export const USAGE = `usage:
                    [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
                    [--no-snapshot] [--diff]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)
+  patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match]   (the change as a unified diff)
   patchsmith undo [ID] [--force] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
   patchsmith recover [--cwd DIR]
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const { applyCommand } = await import('./commands/apply.js');
     return (args, io) => applyCommand(args, io, { checkOnly: true });
   },
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
   undo: async () => (await import('./commands/undo.js')).undoCommand,
   log: async () => (await import('./commands/log.js')).logCommand,
   recover: async () => (await import('./commands/recover.js')).recoverCommand,

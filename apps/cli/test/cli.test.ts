@@ -214,3 +214,48 @@ describe('permission', () => {
     expect(r.stderr).toContain('.patchsmith.json');
   });
 });
+
+describe('every input format through the CLI', () => {
+  beforeEach(async () => {
+    await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+  });
+
+  it('detects a unified diff', async () => {
+    const diff = ['--- a/a.txt', '+++ b/a.txt', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ' three', ''].join('\n');
+    const r = ps(['apply'], diff);
+    expect(r.status, r.stderr).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+  });
+
+  it('detects SEARCH/REPLACE blocks', async () => {
+    const blocks = ['a.txt', '<<<<<<< SEARCH', 'two', '=======', 'TWO', '>>>>>>> REPLACE', ''].join('\n');
+    expect(ps(['apply'], blocks).status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+  });
+
+  it('takes str_replace JSON (auto-detected or --format str_replace), writing $& literally', async () => {
+    const edit = JSON.stringify({ command: 'str_replace', path: 'a.txt', old_str: 'two', new_str: '$& $$' });
+    expect(ps(['apply'], edit).status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\n$& $$\nthree\n');
+    const same = JSON.stringify([{ command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: 'one' }]);
+    const r = ps(['apply', '--format', 'str_replace', '--json'], same);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).errors[0].code).toBe('INVALID_EDIT');
+    const broken = ps(['apply', '--format', 'str_replace'], '{not json');
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('PARSE_ERROR');
+  });
+
+  it('patchsmith diff prints any plan as a git diff that git apply accepts, writing nothing', async () => {
+    git('init', '-q');
+    const blocks = ['a.txt', '<<<<<<< SEARCH', 'two', '=======', 'TWO', '>>>>>>> REPLACE', ''].join('\n');
+    const r = ps(['diff'], blocks);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n',
+    );
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    execFileSync('git', ['apply', '-'], { cwd: dir, input: r.stdout });
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+  });
+});

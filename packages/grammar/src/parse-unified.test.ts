@@ -334,3 +334,14 @@ describe('parseUnified: what it refuses', () => {
     expect(parseError('just some prose\n').code).toBe('EMPTY_PATCH');
   });
 });
+
+describe('a hunk that ends with an empty context line', () => {
+  it('keeps that line although it is the last, space-only line of the input', () => {
+    const diff = '--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-x\n+y\n \n';
+    const parsed = parseUnified(diff);
+    expect(parsed.ok && parsed.value.operations[0]).toMatchObject({
+      kind: 'update',
+      chunks: [{ lines: [{ kind: 'remove' }, { kind: 'add' }, { kind: 'context', text: '' }] }],
+    });
+  });
+});

@@ -35,7 +35,7 @@ const REGULAR_FILE = 0o100000;
 type LineOf = (offset: number) => number;
 
 export function parseUnified(text: string): Result<EditScript> {
-  const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true });
+  const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
   let sections: RawSection[];
   try {

@@ -33,6 +33,11 @@ export interface UnwrapOptions {
    * CRLF line of a file as text ending with `\r`. Default: remove them all.
    */
   keepCarriageReturns?: boolean;
+  /**
+   * Keep a last line that starts with a space even when it is blank: in a unified diff it is the
+   * empty context line a hunk can end with. Default: blank last lines go.
+   */
+  keepSpaceLedLastLine?: boolean;
 }
 
 export function unwrapPatch(text: string, options: UnwrapOptions = {}): Unwrapped {
@@ -73,7 +78,8 @@ export function unwrapPatch(text: string, options: UnwrapOptions = {}): Unwrappe
   };
   const trimBlankLines = (): boolean => {
     while (isBlank(first)) if (!dropFirst()) return false;
-    while (isBlank(last)) if (!dropLast()) return false;
+    while (isBlank(last) && !(options.keepSpaceLedLastLine && lineText(last).startsWith(' ')))
+      if (!dropLast()) return false;
     return true;
   };
 

@@ -80,3 +80,20 @@ describe('describeChange output', () => {
     );
   });
 });
+
+describe('diffLines on large files with scattered edits', () => {
+  it('keeps every unchanged line and counts exactly the edited ones', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 4_999 }), { minLength: 1, maxLength: 40 }), (spots) => {
+        const a = Array.from({ length: 5_000 }, (_, i) => `line ${i}`);
+        const edited = new Set(spots);
+        const b = a.map((line, i) => (edited.has(i) ? `${line} edited` : line));
+        const steps = diffLines(a, b);
+        expect(steps.filter((s) => s === '=')).toHaveLength(5_000 - edited.size);
+        expect(steps.filter((s) => s === '+')).toHaveLength(edited.size);
+        expect(steps.filter((s) => s === '-')).toHaveLength(edited.size);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});

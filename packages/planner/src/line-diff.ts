@@ -127,12 +127,80 @@ function diffRange(
   repeat(out, '=', suffix);
 }
 
+/** How far ahead the scattered-edit pass looks for the two sides to agree again. */
+const RESYNC_WINDOW = 256;
+
+/** Lines that must agree in a row before the sides count as back in step. */
+const RESYNC_RUN = 3;
+/** Below this many lines the general diff is cheap, and its results are minimal. */
+const SCATTERED_MIN_LINES = 2_000;
+
+/** From line i of a and j of b the sides agree for a few lines in a row, or to both ends. */
+function agreesFrom(a: readonly string[], b: readonly string[], i: number, j: number): boolean {
+  let run = 0;
+  while (run < RESYNC_RUN && i + run < a.length && j + run < b.length && a[i + run] === b[j + run]) run++;
+  return run === RESYNC_RUN || (run > 0 && i + run === a.length && j + run === b.length);
+}
+
+/** The nearest point (fewest lines skipped on both sides) where the sides agree again, within the window. */
+function resync(a: readonly string[], b: readonly string[], i: number, j: number): [number, number] | null {
+  const firstInB = new Map<string, number>();
+  for (let y = 0; y < RESYNC_WINDOW && j + y < b.length; y++) {
+    const line = b[j + y] as string;
+    if (!firstInB.has(line)) firstInB.set(line, y);
+  }
+  let best: [number, number] | null = null;
+  for (let x = 0; x < RESYNC_WINDOW && i + x < a.length; x++) {
+    if (best !== null && x >= best[0] + best[1]) break;
+    const y = firstInB.get(a[i + x] as string);
+    if (y === undefined || !agreesFrom(a, b, i + x, j + y)) continue;
+    if (best === null || x + y < best[0] + best[1]) best = [x, y];
+  }
+  return best;
+}
+
 /**
- * A line diff in near-linear time for the edits a patch makes (common ends trimmed, patience
- * anchors, then Myers only on small anchorless regions, within a work bound): never the
- * quadratic blow-up of plain Myers on a file rewritten wholesale. Deterministic.
+ * The common case of a patch: a few small edits scattered through a large file. One pass compares
+ * the lines directly (no hashing of the whole file) and diffs only the small windows where the
+ * sides differ; null when the sides do not agree again within the window (a larger rewrite).
+ */
+function diffScattered(a: readonly string[], b: readonly string[]): DiffStep[] | null {
+  if (a.length + b.length < SCATTERED_MIN_LINES) return null;
+  const out: DiffStep[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      out.push('=');
+      i++;
+      j++;
+      continue;
+    }
+    const sync = resync(a, b, i, j);
+    if (sync === null) {
+      // The rest may still end alike: close enough to the end, the general diff takes it.
+      if (a.length - i <= RESYNC_WINDOW && b.length - j <= RESYNC_WINDOW) break;
+      return null;
+    }
+    for (const step of diffLinesGeneral(a.slice(i, i + sync[0]), b.slice(j, j + sync[1]))) out.push(step);
+    i += sync[0];
+    j += sync[1];
+  }
+  for (const step of diffLinesGeneral(a.slice(i), b.slice(j))) out.push(step);
+  return out;
+}
+
+/**
+ * A line diff in near-linear time: scattered small edits (what patches make) in one direct pass;
+ * anything larger through common ends, patience anchors, then Myers only on small anchorless
+ * regions within a work bound: never the quadratic blow-up of plain Myers on a file rewritten
+ * wholesale. Deterministic.
  */
 export function diffLines(a: readonly string[], b: readonly string[]): DiffStep[] {
+  return diffScattered(a, b) ?? diffLinesGeneral(a, b);
+}
+
+function diffLinesGeneral(a: readonly string[], b: readonly string[]): DiffStep[] {
   const ids = new Map<string, number>();
   const idOf = (line: string): number => {
     let id = ids.get(line);

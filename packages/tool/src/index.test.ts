@@ -22,6 +22,7 @@ it('exports exactly the public API', async () => {
     'matchesGlob',
     'parseConfig',
     'parsePolicy',
+    'planEdit',
     'planPaths',
     'runEdit',
     'startDiagnostics',

@@ -25,7 +25,8 @@ export type {
   PermissionRefusal,
   RunEditOptions,
 } from './run-edit.js';
-export { runEdit } from './run-edit.js';
+export type { PlannedEdit } from './run-edit.js';
+export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,

@@ -10,7 +10,7 @@ import {
   type Result,
   type StrReplaceCommand,
 } from '@patchsmith/grammar';
-import { type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
 import { locateStateDir } from '@patchsmith/snapshot/state-dir';
 
 /** What the permission gate may answer after seeing the whole plan. */
@@ -103,19 +103,35 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
   }
 }
 
+/** The planning half of the pipeline: what `runEdit` would do, with the files as they are now. */
+export type PlannedEdit =
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState> }
+  | { ok: false; errors: EditError[] };
+
+/**
+ * Parses and plans an edit without asking, snapshotting or writing anything: for previews
+ * (`patchsmith diff`, a host's review screen). Recovers an interrupted apply first, so the plan is
+ * made against a whole tree.
+ */
+export async function planEdit(
+  input: EditInput,
+  options: Pick<RunEditOptions, 'root' | 'firstMatch'> = {},
+): Promise<PlannedEdit> {
+  const root = resolve(options.root ?? process.cwd());
+  await recoverTransaction(root);
+  const parsed = parseInput(input);
+  if (!parsed.ok) return parsed;
+  const files = await readFiles(root, touchedPaths(parsed.value, root));
+  const planned = planEdits(parsed.value, files, { root, firstMatch: options.firstMatch ?? false });
+  return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
+}
+
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
   const root = resolve(options.root ?? process.cwd());
   const dryRun = options.dryRun ?? false;
-  await recoverTransaction(root);
-
-  const parsed = parseInput(input);
-  if (!parsed.ok) return rejected(parsed.errors, dryRun);
-  const script: EditScript = parsed.value;
-
-  const files = await readFiles(root, touchedPaths(script, root));
-  const planned = planEdits(script, files, { root, firstMatch: options.firstMatch ?? false });
+  const planned = await planEdit(input, { root, firstMatch: options.firstMatch ?? false });
   if (!planned.ok) return rejected(planned.errors, dryRun);
-  const plan = planned.plan;
+  const { plan, before: files } = planned;
   const report: EditReport = {
     ok: true,
     dryRun,

@@ -1,49 +1,19 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
-import type { EditError, StrReplaceCommand } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/grammar';
 import {
   type AskPermission,
   createPermissionGate,
-  type EditInput,
   loadConfig,
   type PermissionPolicy,
   type PermissionPrompt,
   runEdit,
   startDiagnostics,
 } from '@patchsmith/tool';
+import { editInput, FORMATS, type Format, rejectedInput } from '../edit-input.js';
 import { EXIT_OK, EXIT_REJECTED, type Io, readInput, UsageError } from '../io.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
-
-const FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'str_replace'] as const;
-type Format = (typeof FORMATS)[number];
-
-/**
- * What `--format` makes of the input: a patch text (detected or of the named format), or for
- * `str_replace` JSON text-editor commands (one object or an array), or the JSON error as a rejection.
- */
-function editInput(text: string, format: Format): EditInput | { error: string } {
-  if (format !== 'str_replace') return { kind: 'patch', text, format };
-  try {
-    const value: unknown = JSON.parse(text);
-    return { kind: 'edits', edits: (Array.isArray(value) ? value : [value]) as StrReplaceCommand[] };
-  } catch (error) {
-    return {
-      error: `str_replace input must be JSON (one edit object or an array of them): ${(error as Error).message}`,
-    };
-  }
-}
-
-function rejectedInput(message: string, dryRun: boolean): EditReport {
-  return {
-    ok: false,
-    dryRun,
-    files: [],
-    diagnostics: [],
-    snapshot: null,
-    errors: [{ code: 'PARSE_ERROR', message }],
-  };
-}
 
 /**
  * The permission gate of one CLI run: the root's policy, with every allowed path asked about under

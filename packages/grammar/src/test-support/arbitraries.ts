@@ -169,6 +169,15 @@ export interface Noise {
 
 const PADDINGS = ['', ' ', '  ', '\t', ' \t '];
 
+/**
+ * Whether the bare `@@` before this first chunk line may go: not before a blank line, nor before a
+ * line that reads as a file header or marker once trimmed (right after `*** Update File:` such a
+ * line is a header, so without the `@@` it would no longer be chunk content).
+ */
+function canOmitHeaderBefore(line: string): boolean {
+  return !/^[ \t]*$/.test(line) && !line.trim().startsWith('***');
+}
+
 export const noise: fc.Arbitrary<Noise> = fc.record({
   padding: fc.array(fc.nat({ max: PADDINGS.length - 1 }), { minLength: 8, maxLength: 8 }),
   blankLines: fc.array(fc.nat({ max: 2 }), { minLength: 8, maxLength: 8 }),
@@ -215,7 +224,7 @@ export function addNoise(canonical: string, script: EditScript, n: Noise): strin
       // A leading space right after a chunk line would make the header a context line.
       const lead = isChunkContent(previous) ? '\t' : PADDINGS[pick(n.padding)]!;
       out.push(lead + line + PADDINGS[pick(n.padding)]);
-    } else if (n.omitFirstHeader && firstHeaders.has(i) && !/^[ \t]*$/.test(lines[i + 1] ?? '')) {
+    } else if (n.omitFirstHeader && firstHeaders.has(i) && canOmitHeaderBefore(lines[i + 1] ?? '')) {
       // dropped: the first chunk of an Update may omit a bare `@@`
     } else if (line.startsWith('@@ ') && !line.startsWith('@@ -')) {
       out.push((n.squeezeAnchors ? `@@${line.slice(3)}` : line) + PADDINGS[pick(n.padding)]);

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatHuman } from '@patchsmith/formatter';
+import { printUnifiedDiff } from '@patchsmith/planner';
+import { planEdit } from '@patchsmith/tool';
+import { editInput, FORMATS, type Format } from '../edit-input.js';
+import { EXIT_OK, EXIT_REJECTED, type Io, readInput, UsageError } from '../io.js';
+
+/**
+ * `patchsmith diff`: plans any supported input and prints the whole change as one git-style unified
+ * diff, writing nothing, so any edit can be reviewed (or applied) with standard tools.
+ */
+export async function diffCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      cwd: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      'first-match': { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one input file, got ${positionals.length}`);
+  if (!(FORMATS as readonly string[]).includes(values.format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${values.format}'`);
+  }
+  const input = editInput(await readInput(positionals[0], io), values.format as Format);
+  const planned =
+    'error' in input
+      ? { ok: false as const, errors: [{ code: 'PARSE_ERROR' as const, message: input.error }] }
+      : await planEdit(input, {
+          root: resolve(io.cwd, values.cwd ?? '.'),
+          firstMatch: values['first-match'],
+        });
+  if (!planned.ok) {
+    const report = {
+      ok: false,
+      dryRun: true,
+      files: [],
+      diagnostics: [],
+      snapshot: null,
+      errors: planned.errors,
+    };
+    io.stderr(formatHuman(report));
+    return EXIT_REJECTED;
+  }
+  io.stdout(printUnifiedDiff(planned.plan));
+  return EXIT_OK;
+}
