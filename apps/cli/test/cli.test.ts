@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +221,9 @@ describe('every input format through the CLI', () => {
   });
 
   it('detects a unified diff', async () => {
-    const diff = ['--- a/a.txt', '+++ b/a.txt', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ' three', ''].join('\n');
+    const diff = ['--- a/a.txt', '+++ b/a.txt', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ' three', ''].join(
+      '\n',
+    );
     const r = ps(['apply'], diff);
     expect(r.status, r.stderr).toBe(0);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
@@ -258,4 +260,39 @@ describe('every input format through the CLI', () => {
     execFileSync('git', ['apply', '-'], { cwd: dir, input: r.stdout });
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
   });
+});
+
+describe('--diagnostics through the CLI (real typescript-language-server)', () => {
+  it('reports the type error the edit introduced, then exits by itself', async () => {
+    await writeFile(join(dir, 'tsconfig.json'), '{"compilerOptions": {"strict": true}}');
+    await writeFile(join(dir, 'a.ts'), 'export const n: number = 1;\n');
+    const p = patch(
+      '*** Update File: a.ts',
+      '@@',
+      '-export const n: number = 1;',
+      '+export const n: number = "one";',
+    );
+    // A leftover timer or server would keep the process alive: the spawn's own limit would end it.
+    const r = spawnSync(process.execPath, [PATCHSMITH_BIN, 'apply', '--diagnostics', '--json'], {
+      cwd: dir,
+      input: p,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.diagnostics).toEqual([
+      expect.objectContaining({
+        path: 'a.ts',
+        status: 'ok',
+        diagnostics: [
+          expect.objectContaining({
+            range: expect.objectContaining({ start: { line: 0, character: 13 } }),
+            message: "Type 'string' is not assignable to type 'number'.",
+          }),
+        ],
+      }),
+    ]);
+  }, 30_000);
 });

@@ -40,7 +40,9 @@ const EXIT_GRACE_MS = 1000;
 const RETRY_DELAY_MS = 50;
 const CLOSE_TO_EXIT_MS = 1000;
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Unref'd: a timer that lost a race (a connect that answered first) must not keep a one-shot
+// process alive for the rest of its timeout. Live server pipes keep the loop running while needed.
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** A stable key for a document URI, so that a server's re-encoding of the URI still matches. */
 export function documentKey(uri: string): string {
@@ -453,7 +455,7 @@ export class LanguageServerClient {
     if (stored && accept(stored)) return Promise.resolve(stored);
     if (!this.isAlive) return Promise.resolve(undefined);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(undefined), Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(() => finish(undefined), Math.max(0, deadline - Date.now())).unref();
       const finish = (publish: StoredPublish | undefined) => {
         clearTimeout(timer);
         this.waiters.delete(waiter);

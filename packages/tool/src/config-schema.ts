@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_ACTIONS } from './config.js';
+import { PERMISSION_ACTIONS } from './permission-actions.js';
 
 const ruleSchema = z.strictObject({
   match: z.string().min(1),

@@ -6,7 +6,6 @@ import type { PermissionPolicy } from './permission.js';
 /** The config file, at the root: permission rules, and whether diagnostics run by default. */
 export const CONFIG_FILE = '.patchsmith.json';
 
-export const PERMISSION_ACTIONS = ['allow', 'deny', 'ask'] as const;
 
 export interface PatchsmithConfig {
   policy: PermissionPolicy;

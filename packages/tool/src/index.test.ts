@@ -6,7 +6,6 @@ it('exports exactly the public API', async () => {
     'PATCH_FORMATS',
     'PERMISSION_ACTIONS',
     'applyPatchInputSchema',
-    'configSchema',
     'createPermissionGate',
     'decide',
     'decidePath',

@@ -1,8 +1,8 @@
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
-export { CONFIG_FILE, loadConfig, PERMISSION_ACTIONS, parseConfig, parsePolicy } from './config.js';
-export { configSchema } from './config-schema.js';
+export { CONFIG_FILE, loadConfig, parseConfig, parsePolicy } from './config.js';
+export { PERMISSION_ACTIONS } from './permission-actions.js';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export { globToRegExp, matchesGlob } from './glob.js';
@@ -23,9 +23,9 @@ export type {
   PatchInputFormat,
   PermissionAnswer,
   PermissionRefusal,
+  PlannedEdit,
   RunEditOptions,
 } from './run-edit.js';
-export type { PlannedEdit } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {

@@ -1,6 +1,7 @@
 import type { Result } from '@patchsmith/grammar';
 import type { Plan } from '@patchsmith/planner';
-import { CONFIG_FILE, loadConfig, type PERMISSION_ACTIONS } from './config.js';
+import { CONFIG_FILE, loadConfig } from './config.js';
+import type { PERMISSION_ACTIONS } from './permission-actions.js';
 import { globToRegExp } from './glob.js';
 import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
 

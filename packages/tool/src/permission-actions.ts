@@ -1,0 +1,2 @@
+/** What a permission rule can say about a path. Kept apart so the schema module imports nothing else. */
+export const PERMISSION_ACTIONS = ['allow', 'deny', 'ask'] as const;
