@@ -33,12 +33,22 @@ function gitInit(dir) {
   git('-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'base');
 }
 
+/** `git diff` between the template and the template with `patch` applied. */
+function gitDiffOf(template, patch, base) {
+  const repo = join(base, 'diff-repo');
+  cpSync(template, repo, { recursive: true });
+  gitInit(repo);
+  execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], { cwd: repo, input: patch });
+  return execFileSync('git', ['diff'], { cwd: repo, maxBuffer: 1 << 28 });
+}
+
 const plan = [
   { id: 'startup', title: 'one-line patch (start-up)', make: () => workloads.startup(), runs: 15 },
   { id: 'chunks-exact', title: '100,000-line file, 200 exact chunks', make: () => workloads.chunks100k({ drift: false }), runs: 7 },
   { id: 'chunks-drift', title: '100,000-line file, 200 chunks, trailing-whitespace drift', make: () => workloads.chunks100k({ drift: true }), runs: 7 },
   { id: 'one-chunk', title: '2,000-line file, one chunk', make: () => workloads.oneChunk2k(), runs: 15 },
   { id: 'files-1000', title: '1,000-file patch', make: () => workloads.files1000(), runs: 5, transaction: true },
+  { id: 'unified-1000', title: '1,000-file unified diff (git diff)', make: () => workloads.files1000(), runs: 5, unified: true },
   { id: 'add-10mb', title: '10 MB patch (1,000+ new files)', make: () => workloads.addTenMegabytes(), runs: 5 },
 ].filter((w) => !only || only.split(',').includes(w.id));
 
@@ -64,7 +74,16 @@ for (const w of plan) {
         { name: 'plain write of the same files (cp)', argv: ['cp', '-r', `${after}/.`, '.'] },
       );
     }
-    const commands = commandsFor(patch, extra);
+    let commands = commandsFor(patch, extra);
+    if (w.unified) {
+      // The same change as `git diff` output, against the tools a user would pick for it.
+      const diff = gitDiffOf(template, patch, base);
+      commands = [
+        { name: 'git apply', argv: ['git', 'apply', '-'], input: diff },
+        { name: 'GNU patch', argv: ['patch', '-p1', '-s'], input: diff },
+        { name: 'patchsmith apply (unified)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], input: diff },
+      ];
+    }
     const runs = quick ? Math.min(3, w.runs) : w.runs;
     // Commands with their own template (the git repo) are measured in their own pass.
     const own = commands.filter((c) => c.template);
@@ -79,9 +98,10 @@ for (const w of plan) {
 }
 
 const refName = 'reference apply_patch';
-const rows = ['| workload | command | median ms | vs reference | peak RSS MB |', '| --- | --- | ---: | ---: | ---: |'];
+const baselineOf = (r) => r.commands[refName]?.medianMs ?? r.commands['git apply']?.medianMs;
+const rows = ['| workload | command | median ms | vs baseline | peak RSS MB |', '| --- | --- | ---: | ---: | ---: |'];
 for (const r of results) {
-  const ref = r.commands[refName]?.medianMs;
+  const ref = baselineOf(r);
   for (const [name, m] of Object.entries(r.commands)) {
     const ratio = ref ? `${(m.medianMs / ref).toFixed(2)}×` : '';
     const failed = m.failures ? ` (${m.failures} failed)` : '';
@@ -92,3 +112,49 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${proces
 console.log(`\n${machine}\n\n${rows.join('\n')}`);
 mkdirSync(join(here, '..', 'results'), { recursive: true });
 writeFileSync(join(here, '..', 'results', 'latest.json'), JSON.stringify({ machine, results }, null, 2));
+if (!only && !quick) {
+  writeFileSync(join(repoRoot, 'docs', 'benchmarks.svg'), chart(results, machine));
+  console.log('wrote docs/benchmarks.svg');
+}
+
+/** A bar chart of each command's median relative to the workload's baseline (first bar of each group). */
+function chart(results, machine) {
+  const rowsOut = [];
+  for (const r of results) {
+    const ref = baselineOf(r);
+    for (const [name, m] of Object.entries(r.commands)) rowsOut.push({ group: r.title, name, ratio: ref ? m.medianMs / ref : 1, ms: m.medianMs });
+  }
+  const width = 900;
+  const barArea = 420;
+  const rowH = 18;
+  const max = Math.max(...rowsOut.map((x) => x.ratio));
+  const scale = (v) => (Math.log10(1 + v) / Math.log10(1 + max)) * barArea;
+  let y = 40;
+  let group = '';
+  const parts = [];
+  for (const row of rowsOut) {
+    if (row.group !== group) {
+      group = row.group;
+      y += 8;
+      parts.push(`<text x="10" y="${y + 12}" font-weight="bold">${esc(group)}</text>`);
+      y += rowH;
+    }
+    const w = Math.max(1, scale(row.ratio));
+    parts.push(`<text x="20" y="${y + 12}">${esc(row.name)}</text>`);
+    parts.push(`<rect x="330" y="${y + 2}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${row.name.startsWith('patchsmith') ? '#2b7bb9' : '#999'}"/>`);
+    parts.push(`<text x="${(336 + w).toFixed(1)}" y="${y + 12}">${row.ms.toFixed(0)} ms (${row.ratio.toFixed(2)}×)</text>`);
+    y += rowH;
+  }
+  const height = y + 20;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">
+<rect width="100%" height="100%" fill="white"/>
+<text x="10" y="20" font-size="14" font-weight="bold">patchsmith vs peers: median wall time, relative to the first command of each workload (log scale)</text>
+<text x="10" y="34" fill="#555">${esc(machine)}</text>
+${parts.join('\n')}
+</svg>
+`;
+}
+
+function esc(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
