@@ -1,6 +1,7 @@
 import type { EditReport } from '@patchsmith/formatter';
 import type { StrReplaceCommand } from '@patchsmith/grammar';
 import type { EditInput } from '@patchsmith/tool';
+import { type Io, readInput, UsageError } from './io.js';
 
 /** A JSON object or array: text-editor commands, which no patch format starts with. */
 function looksLikeJson(text: string): boolean {
@@ -36,4 +37,21 @@ export function rejectedInput(message: string, dryRun: boolean): EditReport {
     snapshot: null,
     errors: [{ code: 'PARSE_ERROR', message }],
   };
+}
+
+/**
+ * The input of `apply` and `diff`: one FILE (or stdin for `-` or none), read in the `--format`
+ * asked for. Usage mistakes throw; JSON that does not parse comes back as `{error}`.
+ */
+export async function readEditInput(
+  positionals: string[],
+  format: string,
+  io: Io,
+): Promise<EditInput | { error: string }> {
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one input file, got ${positionals.length}`);
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${format}'`);
+  }
+  return editInput(await readInput(positionals[0], io), format as Format);
 }

@@ -3,7 +3,8 @@ import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
 import { permissionBits, sha256Hex } from './hash.js';
 import { io } from './io-failure.js';
-import { type ResolvedTarget, resolvePath } from './resolve-path.js';
+import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
+import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 
 /** A planned write that passed the checks, with where the disk says it goes. */
 export interface CheckedWrite {
@@ -39,7 +40,7 @@ async function staleness(
   if (resolved.kind === 'missing') return stale(path, `${path} was removed since the patch was planned`);
   if (resolved.kind === 'directory') return stale(path, `${path} is now a folder`);
   const { target } = resolved;
-  const stats = await io('stat', target, () => ctx.fs.stat(target));
+  const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
   if (sha256Hex(bytes) !== before.hash) return stale(path, `${path} changed since the patch was planned`);
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
@@ -48,28 +49,41 @@ async function staleness(
   return null;
 }
 
+/** Where one write's path leads now, and whether the disk still agrees with its `before`. */
+async function inspect(
+  ctx: RootContext,
+  write: PlannedWrite,
+): Promise<{ resolved: PathResolution; problem: EditError | null }> {
+  const resolved = await resolvePath(ctx, write.path);
+  if (!resolved.ok) return { resolved, problem: null };
+  return { resolved, problem: await staleness(ctx, write, resolved) };
+}
+
 /**
  * SPEC §4.4, first step: every write's path passes the path policy again and still holds what it
  * held when planned (content hash, mode, presence). All problems are reported together. Writes
  * that change nothing are dropped; two writes that reach the same file (one through a symlink) are
- * refused, since each was planned without the other.
+ * refused, since each was planned without the other. The disk is read concurrently; the
+ * answers (and their order) are those of checking the writes one by one.
  */
 export async function checkWrites(ctx: RootContext, writes: readonly PlannedWrite[]): Promise<CheckResult> {
+  const lookups = withLookupCache(ctx);
+  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) => inspect(lookups, write));
   const errors: EditError[] = [];
   const checked: CheckedWrite[] = [];
   const writers = new Map<string, string>();
-  for (const write of writes) {
-    const resolved = await resolvePath(ctx, write.path);
-    if (!resolved.ok) {
-      errors.push({ code: resolved.code, message: resolved.message, path: write.path });
+  for (const [index, found] of inspected.entries()) {
+    const write = writes[index]!;
+    if (!found.resolved.ok) {
+      const { code, message } = found.resolved;
+      errors.push({ code, message, path: write.path });
       continue;
     }
-    const problem = await staleness(ctx, write, resolved);
-    if (problem) {
-      errors.push(problem);
+    if (found.problem) {
+      errors.push(found.problem);
       continue;
     }
-    const reached = write.after === null ? resolved.entry : resolved.target;
+    const reached = write.after === null ? found.resolved.entry : found.resolved.target;
     const other = writers.get(reached);
     if (other !== undefined) {
       const message = `${write.path} and ${other} are the same file on disk; the plan cannot write it twice`;
@@ -77,7 +91,7 @@ export async function checkWrites(ctx: RootContext, writes: readonly PlannedWrit
       continue;
     }
     writers.set(reached, write.path);
-    if (!isNoOp(write)) checked.push({ write, resolved });
+    if (!isNoOp(write)) checked.push({ write, resolved: found.resolved });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

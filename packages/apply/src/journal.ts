@@ -3,6 +3,7 @@ import { PatchsmithError } from '@patchsmith/grammar';
 import type { RootContext } from './context.js';
 import { errnoOf, isMissing, type TransactionFs } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
+import { runAll } from './map-limit.js';
 
 /**
  * One planned write as the journal records it. Tree paths are relative to the real root and
@@ -123,7 +124,8 @@ export async function dropTxnDir(ctx: RootContext): Promise<void> {
     throw new IoFailure('readdir', txnDir, error);
   }
   if (names.includes('journal.json')) await unlinkIfPresent(fs, journalPath);
-  for (const name of names.filter((n) => n !== 'journal.json')) await unlinkIfPresent(fs, join(txnDir, name));
+  const rest = names.filter((n) => n !== 'journal.json');
+  await runAll(rest.map((name) => () => unlinkIfPresent(fs, join(txnDir, name))));
   await io('rmdir', txnDir, async () => {
     try {
       await fs.rmdir(txnDir);

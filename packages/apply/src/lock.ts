@@ -1,6 +1,6 @@
-import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { PatchsmithError } from '@patchsmith/grammar';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, errnoOf, isMissing, type TransactionFs } from './fs.js';

@@ -1,7 +1,9 @@
+import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionFs } from './fs.js';
 import { readFiles } from './read-files.js';
 import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
 
@@ -95,5 +97,57 @@ describe('readFiles', () => {
 
   it('throws IO_ERROR for a root that does not exist', async () => {
     await expect(readFiles(join(root, 'no-such-root'), ['a'])).rejects.toMatchObject({ code: 'IO_ERROR' });
+  });
+});
+
+describe('readFiles on many paths', () => {
+  it('looks each shared folder up once, reads the files concurrently, and answers every path', async () => {
+    const many = await makeRoot();
+    try {
+      const paths = Array.from({ length: 40 }, (_, i) => `deep/er/f-${i}.txt`);
+      await materialize(many, {
+        files: Object.fromEntries(paths.map((p, i) => [p, { bytes: bytes(`f ${i}\n`), mode: 0o644 }])),
+      });
+      const lstats = new Map<string, number>();
+      const gate = { inFlight: 0, max: 0, waiting: [] as (() => void)[] };
+      const release = () => {
+        for (const go of gate.waiting.splice(0)) go();
+      };
+      const fs: TransactionFs = {
+        ...nodeFs,
+        lstat: (p) => {
+          lstats.set(p, (lstats.get(p) ?? 0) + 1);
+          return nodeFs.lstat(p);
+        },
+        // The first reads wait until four are in flight together (or a moment, if they never are).
+        readFile: (async (p: string, encoding?: 'utf8') => {
+          gate.inFlight += 1;
+          gate.max = Math.max(gate.max, gate.inFlight);
+          if (gate.inFlight >= 4) release();
+          else if (gate.max < 4) {
+            const fallback = setTimeout(release, 1000);
+            await new Promise<void>((go) => gate.waiting.push(go));
+            clearTimeout(fallback);
+          }
+          try {
+            return encoding ? await nodeFs.readFile(p, encoding) : await nodeFs.readFile(p);
+          } finally {
+            gate.inFlight -= 1;
+          }
+        }) as TransactionFs['readFile'],
+      };
+      const states = await readFiles(many, [...paths, paths[0]!], { fs });
+      expect([...states.keys()]).toEqual(paths);
+      paths.forEach((p, i) => {
+        const state = states.get(p);
+        expect(state?.kind === 'file' && text(state.bytes)).toBe(`f ${i}\n`);
+      });
+      expect(gate.max).toBeGreaterThanOrEqual(4);
+      expect(lstats.get(join(many, 'deep'))).toBe(1);
+      expect(lstats.get(join(many, 'deep', 'er'))).toBe(1);
+      for (const p of paths) expect(lstats.get(join(many, p))).toBe(1);
+    } finally {
+      await removeRoot(many);
+    }
   });
 });

@@ -3,7 +3,8 @@ import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { permissionBits } from './hash.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { type PathContext, resolvePath } from './resolve-path.js';
+import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
+import { type PathContext, resolvePath, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
   fs?: TransactionFs;
@@ -16,7 +17,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     if (!resolved.ok) return { kind: 'refused', code: resolved.code, message: resolved.message };
     if (resolved.kind !== 'file') return { kind: resolved.kind };
     const { target } = resolved;
-    const stats = await io('stat', target, () => ctx.fs.stat(target));
+    const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
     return { kind: 'file', bytes, mode: permissionBits(stats.mode) };
   } catch (error) {
@@ -30,6 +31,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
  * is followed to its target's content; one that leads out of the root is `PATH_OUTSIDE_ROOT`,
  * into `.git/` or private state `PATH_INVALID`; a file where a folder is needed `NOT_A_FILE`.
  * The map's keys are the paths as given. Throws `IO_ERROR` only when the root cannot be resolved.
+ * Paths are read concurrently (a bounded number at a time).
  */
 export async function readFiles(
   root: string,
@@ -38,13 +40,12 @@ export async function readFiles(
 ): Promise<Map<string, FileState>> {
   let ctx: PathContext;
   try {
-    ctx = await openRoot(root, options.fs ?? defaultFs);
+    ctx = withLookupCache(await openRoot(root, options.fs ?? defaultFs));
   } catch (error) {
     throw asPatchsmithError(error);
   }
-  const states = new Map<string, FileState>();
-  for (const path of paths) {
-    if (!states.has(path)) states.set(path, await readOne(ctx, path));
-  }
-  return states;
+  const unique = [...new Set(paths)];
+  // readOne answers every failure as a value, so the batch never rejects.
+  const read = await mapLimit(unique, IO_CONCURRENCY, (path) => readOne(ctx, path));
+  return new Map(unique.map((path, index) => [path, read[index]!]));
 }

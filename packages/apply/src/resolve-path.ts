@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import type { ErrorCode } from '@patchsmith/grammar';
-import { errnoOf, lstatOrNull, type TransactionFs } from './fs.js';
+import { errnoOf, lstatOrNull, type TransactionFs, type TransactionStats } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
 
 /** Where the disk says a plan path leads. */
@@ -15,6 +15,8 @@ export interface ResolvedTarget {
   target: string;
   /** Folders that do not exist yet on the way to `target`, outermost first. */
   missingDirs: string[];
+  /** For a file: `target`'s stats, as the resolution found them (so its mode needs no second stat). */
+  stats?: TransactionStats;
 }
 
 export interface RefusedPath {
@@ -33,6 +35,33 @@ export interface PathContext {
   realRoot: string;
   /** Folders the tree must never write into: the git dir and the private state dir. */
   privateDirs: string[];
+  /**
+   * What this call already learnt about the folders on the way to its paths (lstat, realpath, stat,
+   * readlink by path): a thousand paths in one folder look that folder up once. One call's cache.
+   */
+  lookups?: Map<string, Promise<unknown>>;
+}
+
+/** The context with a fresh lookup cache, for one call that resolves many paths at about the same time. */
+export function withLookupCache<C extends PathContext>(ctx: C): C {
+  return { ...ctx, lookups: new Map() };
+}
+
+/** How one resolution looks a path up: through the call's cache, or straight from the disk. */
+type Lookup = <T>(key: string, run: () => Promise<T>) => Promise<T>;
+
+const fromDisk: Lookup = (_key, run) => run();
+
+/** Looks up through the cache, sharing a lookup already under way (failures included). */
+function cachedIn(cache: Map<string, Promise<unknown>>): Lookup {
+  return <T>(key: string, run: () => Promise<T>) => {
+    let pending = cache.get(key) as Promise<T> | undefined;
+    if (pending === undefined) {
+      pending = run();
+      cache.set(key, pending);
+    }
+    return pending;
+  };
 }
 
 // A path segment that names git's private folder, whatever its case.
@@ -96,20 +125,23 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
   const { rel } = lexical;
   const { fs } = ctx;
   const segments = rel.split('/');
+  const folderLookup = ctx.lookups ? cachedIn(ctx.lookups) : fromDisk;
   let dir = ctx.realRoot;
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index]!;
     const here = join(dir, segment);
     const last = index === segments.length - 1;
-    const lst = await io('lstat', here, () => lstatOrNull(fs, here));
+    // The path's own entry is always looked up afresh; only the folders above it are shared.
+    const lookup = last ? fromDisk : folderLookup;
+    const lst = await lookup(`lstat ${here}`, () => io('lstat', here, () => lstatOrNull(fs, here)));
     if (lst === null) return missingFrom(ctx, rel, dir, segments, index);
     let real = here;
     let st = lst;
     if (lst.isSymbolicLink()) {
-      const followed = await followLink(ctx, rel, here);
+      const followed = await followLink(ctx, rel, here, lookup);
       if (!followed.ok) return followed;
       real = followed.real;
-      st = await io('stat', real, () => fs.stat(real));
+      st = await lookup(`stat ${real}`, () => io('stat', real, () => fs.stat(real)));
     }
     const refused = checkRealPath(ctx, rel, real) ?? checkRealPath(ctx, rel, here);
     if (refused) return refused;
@@ -119,7 +151,7 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
       continue;
     }
     if (!st.isFile()) return refuse('NOT_A_FILE', `${rel} is not a regular file`);
-    if (last) return { ok: true, rel, kind: 'file', entry: here, target: real, missingDirs: [] };
+    if (last) return { ok: true, rel, kind: 'file', entry: here, target: real, missingDirs: [], stats: st };
     const prefix = segments.slice(0, index + 1).join('/');
     return refuse('NOT_A_FILE', `${rel}: ${prefix} is a file, not a folder`);
   }
@@ -131,14 +163,15 @@ async function followLink(
   ctx: PathContext,
   rel: string,
   link: string,
+  lookup: Lookup,
 ): Promise<{ ok: true; real: string } | RefusedPath> {
   try {
-    return { ok: true, real: await ctx.fs.realpath(link) };
+    return { ok: true, real: await lookup(`realpath ${link}`, () => ctx.fs.realpath(link)) };
   } catch (error) {
     const code = errnoOf(error);
     if (code !== 'ENOENT' && code !== 'ELOOP' && code !== 'ENOTDIR')
       throw new IoFailure('realpath', link, error);
-    const text = await io('readlink', link, () => ctx.fs.readlink(link));
+    const text = await lookup(`readlink ${link}`, () => io('readlink', link, () => ctx.fs.readlink(link)));
     const refused = checkRealPath(ctx, rel, resolve(dirname(link), text));
     if (refused) return refused;
     return refuse('NOT_A_FILE', `${rel} is a symbolic link that leads nowhere (${text})`);

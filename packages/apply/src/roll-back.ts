@@ -1,9 +1,10 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { RootContext } from './context.js';
-import { lstatOrNull } from './fs.js';
+import { isMissing, lstatOrNull } from './fs.js';
 import { permissionBits } from './hash.js';
-import { io } from './io-failure.js';
+import { IoFailure, io } from './io-failure.js';
 import { type Journal, rmdirIfEmpty, unlinkIfPresent } from './journal.js';
+import { byDepth, runAll } from './map-limit.js';
 
 /** Creates the missing folders on the way to `path` (inside the root). */
 async function ensureParents(ctx: RootContext, path: string): Promise<void> {
@@ -23,35 +24,60 @@ async function ensureParents(ctx: RootContext, path: string): Promise<void> {
   }
 }
 
+/** Renames a backup over its original place, recreating the folders a delete removed; absent: done already. */
+async function restore(ctx: RootContext, backup: string, original: string): Promise<void> {
+  try {
+    await ctx.fs.rename(backup, original);
+    return;
+  } catch (error) {
+    if (!isMissing(error)) throw new IoFailure('rename', backup, error);
+  }
+  // ENOENT: the backup went back on an earlier run, or a folder on the way to the original is gone.
+  if ((await io('lstat', backup, () => lstatOrNull(ctx.fs, backup))) === null) return;
+  await ensureParents(ctx, original);
+  await io('rename', backup, () => ctx.fs.rename(backup, original));
+}
+
 /**
  * Puts the before state back from a journal, whatever point the transaction reached: staged files
  * and created files go, every backup still in the transaction folder is renamed over its original
  * place (recreating the folders a delete removed, with their modes), and created folders go.
  * Each step is idempotent, so a rollback that is itself interrupted is finished by running it again.
+ * The steps of one phase run concurrently; the phases run in order, and a failed phase stops the
+ * rollback once its calls in flight have settled.
  */
 export async function rollBack(ctx: RootContext, journal: Journal): Promise<void> {
   const { fs, realRoot, txnDir } = ctx;
   const inTree = (rel: string) => join(realRoot, rel);
-  for (const entry of journal.entries) {
-    if (entry.temp !== null) await unlinkIfPresent(fs, inTree(entry.temp));
+  await runAll(
+    journal.entries.flatMap((entry) => {
+      const temp = entry.temp;
+      return temp === null ? [] : [() => unlinkIfPresent(fs, inTree(temp))];
+    }),
+  );
+  await runAll(
+    journal.entries.flatMap((entry) => {
+      const target = entry.target;
+      return entry.created && target !== null ? [() => unlinkIfPresent(fs, inTree(target))] : [];
+    }),
+  );
+  await runAll(
+    journal.entries.flatMap((entry) => {
+      const { backup, restoreTo } = entry;
+      if (backup === null || restoreTo === null) return [];
+      return [() => restore(ctx, join(txnDir, backup), inTree(restoreTo))];
+    }),
+  );
+  for (const level of byDepth(journal.createdDirs, 'deepest-first')) {
+    await runAll(level.map((dir) => () => rmdirIfEmpty(fs, inTree(dir))));
   }
-  for (const entry of journal.entries) {
-    if (entry.created && entry.target !== null) await unlinkIfPresent(fs, inTree(entry.target));
-  }
-  for (const entry of journal.entries) {
-    if (entry.backup === null || entry.restoreTo === null) continue;
-    const backup = join(txnDir, entry.backup);
-    if ((await io('lstat', backup, () => lstatOrNull(fs, backup))) === null) continue;
-    const original = inTree(entry.restoreTo);
-    await ensureParents(ctx, original);
-    await io('rename', backup, () => fs.rename(backup, original));
-  }
-  for (const dir of [...journal.createdDirs].reverse()) await rmdirIfEmpty(fs, inTree(dir));
-  for (const [rel, mode] of Object.entries(journal.dirModes)) {
-    const dir = inTree(rel);
-    const stats = await io('lstat', dir, () => lstatOrNull(fs, dir));
-    if (stats?.isDirectory() && permissionBits(stats.mode) !== mode) {
-      await io('chmod', dir, () => fs.chmod(dir, mode));
-    }
-  }
+  await runAll(
+    Object.entries(journal.dirModes).map(([rel, mode]) => async () => {
+      const dir = inTree(rel);
+      const stats = await io('lstat', dir, () => lstatOrNull(fs, dir));
+      if (stats?.isDirectory() && permissionBits(stats.mode) !== mode) {
+        await io('chmod', dir, () => fs.chmod(dir, mode));
+      }
+    }),
+  );
 }

@@ -15,6 +15,7 @@ import {
   writeDurably,
   writeJournal,
 } from './journal.js';
+import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
 
 export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
@@ -44,13 +45,13 @@ function foldersUpTo(realRoot: string, dir: string): string[] {
 async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Journal> {
   const id = randomBytes(6).toString('hex');
   const rel = (abs: string) => relative(ctx.realRoot, abs);
-  const createdDirs: string[] = [];
-  const dirModes: Record<string, number> = {};
+  const createdDirs = new Set<string>();
+  const emptiable = new Set<string>();
   const entries: JournalEntry[] = [];
   for (const [index, { write, resolved }] of writes.entries()) {
     const backup = write.before === null ? null : `backup-${index}`;
     if (write.after !== null) {
-      for (const dir of resolved.missingDirs) if (!createdDirs.includes(rel(dir))) createdDirs.push(rel(dir));
+      for (const dir of resolved.missingDirs) createdDirs.add(rel(dir));
       entries.push({
         path: write.path,
         temp: rel(tempPathFor(resolved.target, id)),
@@ -62,11 +63,7 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
       });
       continue;
     }
-    for (const dir of foldersUpTo(ctx.realRoot, dirname(resolved.entry))) {
-      if (rel(dir) in dirModes) continue;
-      const stats = await io('lstat', dir, () => ctx.fs.lstat(dir));
-      dirModes[rel(dir)] = permissionBits(stats.mode);
-    }
+    for (const dir of foldersUpTo(ctx.realRoot, dirname(resolved.entry))) emptiable.add(dir);
     const entry = rel(resolved.entry);
     entries.push({
       path: write.path,
@@ -78,8 +75,15 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
       remove: entry,
     });
   }
-  createdDirs.sort((a, b) => a.split('/').length - b.split('/').length);
-  return { version: 1, id, createdDirs, dirModes, entries };
+  const dirModes: Record<string, number> = {};
+  await runAll(
+    [...emptiable].map((dir) => async () => {
+      const stats = await io('lstat', dir, () => ctx.fs.lstat(dir));
+      dirModes[rel(dir)] = permissionBits(stats.mode);
+    }),
+  );
+  const outermostFirst = [...createdDirs].sort((a, b) => a.split('/').length - b.split('/').length);
+  return { version: 1, id, createdDirs: outermostFirst, dirModes, entries };
 }
 
 /**
@@ -106,37 +110,49 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
   await io('rename', partial, () => fs.rename(partial, backup));
 }
 
-/** Everything up to the commit point; throws on the first failure. */
+/**
+ * Everything up to the commit point; throws on the first failure, once every call still in flight
+ * has settled. Independent steps run concurrently; what must come first still does: the journal
+ * (fsync'd) before any change to the tree, folders parent first, every file staged and backed up
+ * (and the backups' folder fsync'd) before the first rename, deletes' folders removed deepest
+ * first, and the journal removed only after every change.
+ */
 async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite[]): Promise<void> {
   const { fs, realRoot, txnDir } = ctx;
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
   await writeJournal(ctx, journal);
-  for (const dir of journal.createdDirs) await io('mkdir', inTree(dir), () => fs.mkdir(inTree(dir)));
-  for (const [index, entry] of journal.entries.entries()) {
+  for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
+    await runAll(level.map((dir) => () => io('mkdir', inTree(dir), () => fs.mkdir(inTree(dir)))));
+  }
+  const staging = journal.entries.flatMap((entry, index) => {
     const after = writes[index]!.write.after;
-    if (entry.temp === null || after === null) continue;
-    await writeDurably(fs, inTree(entry.temp), after.bytes, permissionBits(after.mode));
-  }
-  for (const entry of journal.entries) {
-    if (entry.backup === null || entry.restoreTo === null) continue;
-    await backUp(fs, inTree(entry.restoreTo), join(txnDir, entry.backup));
-  }
+    if (entry.temp === null || after === null) return [];
+    const temp = inTree(entry.temp);
+    return [() => writeDurably(fs, temp, after.bytes, permissionBits(after.mode))];
+  });
+  const backups = journal.entries.flatMap((entry) => {
+    if (entry.backup === null || entry.restoreTo === null) return [];
+    const [original, backup] = [inTree(entry.restoreTo), join(txnDir, entry.backup)];
+    return [() => backUp(fs, original, backup)];
+  });
+  await runAll([...staging, ...backups]);
   await syncDir(fs, txnDir);
-  for (const entry of journal.entries) {
-    if (entry.temp === null || entry.target === null) continue;
-    const [from, to] = [inTree(entry.temp), inTree(entry.target)];
-    await io('rename', from, () => fs.rename(from, to));
-  }
   const emptied = new Set<string>();
-  for (const entry of journal.entries) {
-    if (entry.remove === null) continue;
+  const swaps = journal.entries.flatMap((entry) => {
+    if (entry.temp !== null && entry.target !== null) {
+      const [from, to] = [inTree(entry.temp), inTree(entry.target)];
+      return [() => io('rename', from, () => fs.rename(from, to))];
+    }
+    if (entry.remove === null) return [];
     const removed = inTree(entry.remove);
-    await io('unlink', removed, () => fs.unlink(removed));
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
+    return [() => io('unlink', removed, () => fs.unlink(removed))];
+  });
+  await runAll(swaps);
+  for (const level of byDepth([...emptied], 'deepest-first')) {
+    await runAll(level.map((dir) => () => rmdirIfEmpty(fs, dir)));
   }
-  const deepestFirst = [...emptied].sort((a, b) => b.length - a.length);
-  for (const dir of deepestFirst) await rmdirIfEmpty(fs, dir);
   // The commit point: once the journal is gone, a crash leaves the after state.
   await io('unlink', ctx.journalPath, () => fs.unlink(ctx.journalPath));
 }

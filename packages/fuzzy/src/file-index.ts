@@ -4,7 +4,7 @@ import { type LineKey, normalizeLine } from './normalize.js';
 export interface LineTable {
   /** Normalised text -> id. */
   readonly ids: ReadonlyMap<string, number>;
-  /** Line index -> id of its normalised text. */
+  /** Line index -> id of its normalised text (-1 in a partial table: a line no search asks for). */
   readonly lineIds: Int32Array;
   /** Sorted line indexes holding an id (a view, not a copy). */
   positions(id: number): Int32Array;
@@ -16,22 +16,51 @@ export interface LineTable {
  */
 export interface FileIndex {
   readonly lines: readonly string[];
-  /** The table for a normalisation, built on first use. */
-  table(key: LineKey): LineTable;
+  /**
+   * The table for a normalisation, built on first use. With `needed` (normalised texts a search
+   * looks up), a table that knows only the lines the index was told to expect may answer: it
+   * gives those texts the same positions the full table would, and every other line id -1.
+   */
+  table(key: LineKey, needed?: readonly string[]): LineTable;
 }
 
-/** Indexes a file's lines for locating. `lines` excludes the empty string after a final newline. */
-export function indexFile(lines: readonly string[]): FileIndex {
-  const tables = new Map<LineKey, LineTable>();
+/** A table of only the expected texts, and the normalised texts it can answer for. */
+interface PartialTable {
+  table: LineTable;
+  covers: ReadonlySet<string>;
+}
+
+/**
+ * Indexes a file's lines for locating. `lines` excludes the empty string after a final newline.
+ * `expected`, when given, are the (raw) texts searches will mostly ask about, such as every line
+ * of every chunk of an Update: then a table hashes only the file lines that can equal one of
+ * them, not the whole file. A search for any other text still gets the full table.
+ */
+export function indexFile(lines: readonly string[], expected?: readonly string[]): FileIndex {
+  const full = new Map<LineKey, LineTable>();
+  const partial = new Map<LineKey, PartialTable>();
+  // On a small file hashing every line is cheap, and the filter would cost more than it saves.
+  const worthPartial = expected !== undefined && lines.length >= PARTIAL_MIN_LINES;
+  const fullTable = (key: LineKey): LineTable => {
+    let built = full.get(key);
+    if (!built) {
+      built = buildTable(lines, key);
+      full.set(key, built);
+    }
+    return built;
+  };
   return {
     lines,
-    table(key) {
-      let built = tables.get(key);
-      if (!built) {
-        built = buildTable(lines, key);
-        tables.set(key, built);
+    table(key, needed) {
+      const complete = full.get(key);
+      if (complete || !worthPartial || needed === undefined) return complete ?? fullTable(key);
+      let part = partial.get(key);
+      if (!part) {
+        part = buildPartialTable(lines, key, expected ?? []);
+        partial.set(key, part);
       }
-      return built;
+      const covers = part.covers;
+      return needed.every((text) => covers.has(text)) ? part.table : fullTable(key);
     },
   };
 }
@@ -48,13 +77,87 @@ function buildTable(lines: readonly string[], key: LineKey): LineTable {
     }
     lineIds[i] = id;
   }
-  // One flat array of line indexes grouped by id (a counting sort), instead of an array per id.
+  return withPositions(ids, lineIds);
+}
+
+/**
+ * The table restricted to the expected texts: a cheap fingerprint of each normalised line rules
+ * out almost every line that equals none of them, so only candidates are hashed in full.
+ */
+function buildPartialTable(
+  lines: readonly string[],
+  key: LineKey,
+  expected: readonly string[],
+): PartialTable {
+  const covers = new Set<string>();
+  const size = filterSize(expected.length);
+  const filter = new Uint8Array(size);
+  for (const text of expected) {
+    const normalized = normalizeLine(text, key);
+    covers.add(normalized);
+    filter[fingerprint(normalized) & (size - 1)] = 1;
+  }
+  const ids = new Map<string, number>();
+  const lineIds = new Int32Array(lines.length).fill(-1);
+  for (let i = 0; i < lines.length; i++) {
+    const text = normalizeLine(lines[i]!, key);
+    if (filter[fingerprint(text) & (size - 1)] === 0 || !covers.has(text)) continue;
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(text, id);
+    }
+    lineIds[i] = id;
+  }
+  return { table: withPositions(ids, lineIds), covers };
+}
+
+/** Below this many lines an index builds full tables only. */
+export const PARTIAL_MIN_LINES = 2_048;
+/** Most slots of the fingerprint filter: with a few thousand expected texts, few unrelated lines pass. */
+const MAX_FILTER_SIZE = 1 << 16;
+
+/** A power of two about 32 slots per expected text, so about 3% of unrelated lines pass. */
+function filterSize(expected: number): number {
+  let size = 256;
+  while (size < expected * 32 && size < MAX_FILTER_SIZE) size *= 2;
+  return size;
+}
+
+/**
+ * A hash of a text's length and six of its characters (the last three, and three spread through
+ * it): equal texts, equal fingerprints. Cheap enough to run on every line of a large file.
+ */
+function fingerprint(text: string): number {
+  const n = text.length;
+  if (n === 0) return 0;
+  let h = n;
+  h = (Math.imul(h, 31) + text.charCodeAt(n - 1)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n > 1 ? n - 2 : 0)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n > 2 ? n - 3 : 0)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n >> 1)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n >> 2)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n - 1 - (n >> 2))) | 0;
+  // murmur3's finaliser, so every input bit reaches the filter's index bits.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */
+function withPositions(ids: ReadonlyMap<string, number>, lineIds: Int32Array): LineTable {
   const offsets = new Int32Array(ids.size + 1);
-  for (const id of lineIds) offsets[id + 1]!++;
+  for (const id of lineIds) if (id >= 0) offsets[id + 1]!++;
   for (let id = 0; id < ids.size; id++) offsets[id + 1]! += offsets[id]!;
-  const order = new Int32Array(lines.length);
+  const order = new Int32Array(offsets[ids.size]!);
   const fill = offsets.slice(0, ids.size);
-  for (let i = 0; i < lines.length; i++) order[fill[lineIds[i]!]!++] = i;
+  for (let i = 0; i < lineIds.length; i++) {
+    const id = lineIds[i]!;
+    if (id >= 0) order[fill[id]!++] = i;
+  }
   return {
     ids,
     lineIds,

@@ -42,7 +42,7 @@ function findNormalized(
   key: LineKey,
 ): Candidates | null {
   const keys = block.map((line) => normalizeLine(line, key));
-  const starts = findBlock(file.table(key), keys, region);
+  const starts = findBlock(file.table(key, keys), keys, region);
   return starts.length > 0 ? { pass: key, starts } : null;
 }
 
@@ -51,7 +51,7 @@ function findIndented(file: FileIndex, block: readonly string[], region: SearchR
   const keys = block.map((line) => normalizeLine(line, 'trimmed'));
   const starts: number[] = [];
   const shifts: IndentShift[] = [];
-  for (const start of findBlock(file.table('trimmed'), keys, region)) {
+  for (const start of findBlock(file.table('trimmed', keys), keys, region)) {
     const shift = uniformShift(file.lines.slice(start, start + block.length), block);
     if (shift) {
       starts.push(start);

@@ -7,9 +7,11 @@ import type { MatchPass } from './types.js';
 const LINES = largeFile(100_000);
 
 /** Locates every chunk in order with a cursor, as the planner does for one Update. */
-function locateAll(drift: (line: string) => string, pass: MatchPass): void {
+function locateAll(drift: (line: string) => string, pass: MatchPass, told = false): void {
   const { chunks, starts } = spreadChunks(LINES, 200, drift);
-  const file = indexFile(LINES);
+  // Told what the chunks search for, as the planner tells it, the index hashes only those lines.
+  const expected = chunks.flatMap((chunk) => chunk.lines.filter((l) => l.kind !== 'add').map((l) => l.text));
+  const file = told ? indexFile(LINES, expected) : indexFile(LINES);
   let cursor = 0;
   chunks.forEach((chunk, c) => {
     const result = locateChunk(file, chunk, { cursor });
@@ -29,6 +31,12 @@ test('200 chunks with trailing-whitespace drift on every line', () => {
 
 test('200 chunks with the indentation dropped on every line', () => {
   locateAll((line) => line.trimStart(), 'indentation');
+});
+
+test('the same three workloads with an index told the expected texts', () => {
+  locateAll((line) => line, 'exact', true);
+  locateAll((line) => `${line}  `, 'trailing-whitespace', true);
+  locateAll((line) => line.trimStart(), 'indentation', true);
 });
 
 test('a miss in a 100,000-line file of repetitive lines still reports a nearest region', () => {

@@ -14,16 +14,32 @@ const NEW_FILE = /^\+\+\+ \S/;
 
 export function detectFormat(text: string): PatchFormat {
   if (looksLikeJsonCommands(text)) return 'str_replace';
-  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (BEGIN_PATCH.test(line)) return 'codex';
-    if (SEARCH_MARKER.test(line)) return 'search-replace';
-    if (GIT_HEADER.test(line)) return 'unified';
-    if (OLD_FILE.test(line) && NEW_FILE.test(lines[i + 1] ?? '')) return 'unified';
+  // Line by line with `indexOf`: the answer is usually on the first lines, so a large patch is
+  // never split whole.
+  let start = 0;
+  let line = lineAt(text, start);
+  while (line !== null) {
+    if (BEGIN_PATCH.test(line.text)) return 'codex';
+    if (SEARCH_MARKER.test(line.text)) return 'search-replace';
+    if (GIT_HEADER.test(line.text)) return 'unified';
+    start = line.next;
+    const following = lineAt(text, start);
+    if (OLD_FILE.test(line.text) && NEW_FILE.test(following?.text ?? '')) return 'unified';
+    line = following;
   }
   return 'codex';
 }
+
+/** The `\n`-separated line starting at `start` (one trailing `\r` dropped) and where the next starts; null past the end. */
+function lineAt(text: string, start: number): { text: string; next: number } | null {
+  if (start > text.length) return null;
+  const newline = text.indexOf('\n', start);
+  const end = newline === -1 ? text.length : newline;
+  const last = end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end;
+  return { text: text.slice(start, last), next: newline === -1 ? text.length + 1 : newline + 1 };
+}
+
+const CR = 0x0d;
 
 /** A JSON object or array whose (first) element has a `command` field. */
 function looksLikeJsonCommands(text: string): boolean {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileStrReplace } from './compile-str-replace.js';
 import { detectFormat } from './detect-format.js';
@@ -22,6 +23,46 @@ describe('detectFormat', () => {
     ['JSON that is not an edit', '{"a": 1}', 'codex'],
   ])('detects %s', (_what, text, format) => {
     expect(detectFormat(text)).toBe(format);
+  });
+});
+
+describe('detectFormat, line scan', () => {
+  // The former implementation, kept as the oracle: split the whole text, then test line by line.
+  const splitDetect = (text: string): string => {
+    const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (/^[ \t]*\*\*\* Begin Patch[ \t]*$/.test(line)) return 'codex';
+      if (/^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH>?[ \t]*$/.test(line)) return 'search-replace';
+      if (/^diff --git /.test(line)) return 'unified';
+      if (/^--- \S/.test(line) && /^\+\+\+ \S/.test(lines[i + 1] ?? '')) return 'unified';
+    }
+    return 'codex';
+  };
+
+  it('property: decides as splitting the whole text did, on random lines and endings', () => {
+    const piece = fc.constantFrom(
+      '*** Begin Patch',
+      ' *** Begin Patch \t',
+      '<<<<<<< SEARCH',
+      '------- SEARCH',
+      'diff --git a/x b/x',
+      '--- a/x',
+      '+++ b/x',
+      '+++',
+      '---',
+      'text',
+      '',
+      '\r',
+    );
+    const ending = fc.constantFrom('\n', '\r\n', '\r', '');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, ending), { maxLength: 12 }), (parts) => {
+        const text = parts.map(([line, end]) => line + end).join('');
+        expect(detectFormat(text)).toBe(splitDetect(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

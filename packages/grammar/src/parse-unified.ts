@@ -155,6 +155,8 @@ interface BuiltChunk {
 
 /** A hunk as a chunk: no anchors (git's heading after `@@ … @@` is not one), its numbers as the hint. */
 function buildChunk(hunk: RawHunk, lineOf: LineOf): BuiltChunk {
+  // The header's line first: offsets then only grow, so the line counter never walks back.
+  const line = lineOf(hunk.offset);
   const lines: ChunkLine[] = [];
   let oldNoNewline = false;
   let newNoNewline = false;
@@ -173,7 +175,7 @@ function buildChunk(hunk: RawHunk, lineOf: LineOf): BuiltChunk {
     anchors: [],
     lines,
     endOfFile: oldNoNewline || newNoNewline,
-    line: lineOf(hunk.offset),
+    line,
   };
   if (hunk.range !== null) chunk.hint = hunk.range;
   return { chunk, oldNoNewline, newNoNewline };

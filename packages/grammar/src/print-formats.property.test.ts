@@ -161,19 +161,17 @@ const blockPath = path.filter((p) => !/^(\*|`)|(\*|`|:)$/.test(p));
 
 const searchReplaceScript: fc.Arbitrary<EditScript> = fc
   .array(
-    fc
-      .record({ path: blockPath, search: blockText, replace: blockText })
-      .map(
-        ({ path, search, replace }): ReplaceText => ({
-          kind: 'replace',
-          path,
-          search,
-          replace,
-          all: false,
-          wholeLines: true,
-          line: 0,
-        }),
-      ),
+    fc.record({ path: blockPath, search: blockText, replace: blockText }).map(
+      ({ path, search, replace }): ReplaceText => ({
+        kind: 'replace',
+        path,
+        search,
+        replace,
+        all: false,
+        wholeLines: true,
+        line: 0,
+      }),
+    ),
     { minLength: 1, maxLength: 4 },
   )
   .map((operations) => ({ format: 'search-replace', operations }));

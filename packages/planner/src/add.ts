@@ -23,7 +23,7 @@ export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome 
   const existing = slot.kind === 'file' ? slot : null;
   const bytes = op.content === undefined ? addedBytes(op.lines) : encoder.encode(op.content);
   const mode = op.mode ?? existing?.mode ?? NEW_FILE_MODE;
-  const change = describeChange(path, path, existing?.bytes ?? null, bytes);
+  const change = describeChange(path, path, existing?.bytes ?? null, bytes, (b) => state.decode(b));
   return {
     ok: true,
     file: { path, op: 'add', ...change, chunks: [] },

@@ -45,6 +45,16 @@ function keepFinalCarriageReturn(settled: Line[], before: readonly Line[]): void
     settled[last] = { text: original.text, ending: '\r' };
 }
 
+/** Every text the chunks search for (anchors and old-side lines), so the index hashes only file lines that may match. */
+function searchedTexts(chunks: readonly Chunk[]): string[] {
+  const texts: string[] = [];
+  for (const chunk of chunks) {
+    for (const anchor of chunk.anchors) texts.push(anchor.text);
+    for (const line of chunk.lines) if (line.kind !== 'add') texts.push(line.text);
+  }
+  return texts;
+}
+
 /** Orders edits by where they start in the original file; at the same place, patch order wins. */
 function byPosition(a: Edit, b: Edit): number {
   return a.location.start - b.location.start || a.chunk - b.chunk;
@@ -60,7 +70,7 @@ export function applyChunks(
   context: LocateSettings & { path: string; exactEndings?: boolean; finalNewline?: boolean },
 ): ChunksApplied {
   const exact = context.exactEndings ?? false;
-  const index = indexFile(lines.map(exact ? rawText : (line) => line.text));
+  const index = indexFile(lines.map(exact ? rawText : (line) => line.text), searchedTexts(chunks));
   const edits: Edit[] = [];
   const errors: EditError[] = [];
   let cursor = 0;

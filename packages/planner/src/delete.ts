@@ -8,7 +8,7 @@ export function planDelete(op: DeleteFile, path: string, state: PlanState): OpOu
   const slot = state.get(path);
   const refused = fileRequired(slot, path, op.line);
   if (refused !== null || slot.kind !== 'file') return { ok: false, errors: refused ?? [], paths: [path] };
-  const change = describeChange(path, path, slot.bytes, null);
+  const change = describeChange(path, path, slot.bytes, null, (b) => state.decode(b));
   return {
     ok: true,
     file: { path, op: 'delete', ...change, chunks: [] },

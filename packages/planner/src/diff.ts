@@ -1,6 +1,6 @@
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk } from 'diff';
 import { type DiffStep, diffLines } from './line-diff.js';
-import { decodeText, type Line } from './lines.js';
+import { decodeText, type Line, type TextContent } from './lines.js';
 
 export interface DescribedChange {
   diff: string;
@@ -71,10 +71,13 @@ function hunks(
   });
 }
 
+/** How a side's bytes are read: `decodeText`, or a planner's cached decoding of the same bytes. */
+export type Decode = (bytes: Uint8Array) => TextContent | null;
+
 /** The lines a side contributes, or null when it is binary. */
-function sideTokens(bytes: Uint8Array | null): string[] | null {
+function sideTokens(bytes: Uint8Array | null, decode: Decode): string[] | null {
   if (bytes === null) return [];
-  const text = decodeText(bytes);
+  const text = decode(bytes);
   return text === null ? null : tokens(text.lines);
 }
 
@@ -88,11 +91,12 @@ export function describeChange(
   newName: string,
   before: Uint8Array | null,
   after: Uint8Array | null,
+  decode: Decode = decodeText,
 ): DescribedChange {
   const from = before === null ? DEV_NULL : oldName;
   const to = after === null ? DEV_NULL : newName;
-  const a = sideTokens(before);
-  const b = sideTokens(after);
+  const a = sideTokens(before, decode);
+  const b = sideTokens(after, decode);
   if (a === null || b === null) {
     const same = before !== null && after !== null && Buffer.from(before).equals(Buffer.from(after));
     const header = `--- ${from}\n+++ ${to}\n`;

@@ -1,6 +1,6 @@
 import type { InsertText } from '@patchsmith/grammar';
 import { describeChange } from './diff.js';
-import { decodeText, encodeText, firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { binaryFile } from './replace.js';
 import { fileRequired, type PlanState } from './state.js';
@@ -16,7 +16,7 @@ export function planInsert(op: InsertText, path: string, state: PlanState): OpOu
   const slot = state.get(path);
   const refused = fileRequired(slot, path, op.line);
   if (refused !== null || slot.kind !== 'file') return { ok: false, errors: refused ?? [], paths: [path] };
-  const text = decodeText(slot.bytes);
+  const text = state.decode(slot.bytes);
   if (text === null) return binaryFile(path, op.line);
   const count = text.lines.length;
   if (!isInRange(op.after, count)) {
@@ -29,8 +29,11 @@ export function planInsert(op: InsertText, path: string, state: PlanState): OpOu
     ...writtenLines(textLines(op.text), ending),
     ...text.lines.slice(op.after),
   ];
-  const bytes = encodeText({ bom: text.bom, lines: settleEndings(out, ending, hasFinalNewline(text.lines)) });
-  const change = describeChange(path, path, slot.bytes, bytes);
+  const bytes = state.encode({
+    bom: text.bom,
+    lines: settleEndings(out, ending, hasFinalNewline(text.lines)),
+  });
+  const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
   return {
     ok: true,
     file: { path, op: 'update', ...change, chunks: [{ chunk: 0, line: op.after + 1, pass: 'exact' }] },

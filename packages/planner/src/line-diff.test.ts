@@ -2,7 +2,7 @@ import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeChange } from './diff.js';
-import { type DiffStep, diffLines } from './line-diff.js';
+import { type DiffStep, diffLines, NEAR_SKIPS, nearSync, resyncByMap } from './line-diff.js';
 
 /** Replays the steps on `a`, checking every kept line really is equal on both sides. */
 function replay(a: readonly string[], b: readonly string[], steps: readonly DiffStep[]): string[] {
@@ -94,6 +94,23 @@ describe('diffLines on large files with scattered edits', () => {
         expect(steps.filter((s) => s === '-')).toHaveLength(edited.size);
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('resync', () => {
+  it('property: the direct near search picks what the map search picks, whenever that is near', () => {
+    const side = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 40 });
+    fc.assert(
+      fc.property(side, side, fc.nat(), fc.nat(), (a, b, i0, j0) => {
+        const i = i0 % (a.length + 1);
+        const j = j0 % (b.length + 1);
+        const byMap = resyncByMap(a, b, i, j);
+        const near = nearSync(a, b, i, j);
+        if (byMap !== null && byMap[0] + byMap[1] <= NEAR_SKIPS) expect(near).toEqual(byMap);
+        else expect(near).toBeUndefined();
+      }),
+      { numRuns: 300 },
     );
   });
 });

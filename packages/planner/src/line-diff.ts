@@ -142,8 +142,51 @@ function agreesFrom(a: readonly string[], b: readonly string[], i: number, j: nu
   return run === RESYNC_RUN || (run > 0 && i + run === a.length && j + run === b.length);
 }
 
+/** Skips (lines of both sides together) the direct search of `nearSync` tries before the map. */
+export const NEAR_SKIPS = 12;
+
+/**
+ * `resync` for the usual case, a sync point a few lines away, without building its map: tries
+ * every split of 0, 1, 2, … skipped lines, fewest old-side lines first, as `resync`'s choice
+ * (fewest lines in all, then fewest old lines). A line only counts at its first occurrence in the
+ * new side's window, as in `resync`. Undefined when no sync point is that near.
+ */
+export function nearSync(
+  a: readonly string[],
+  b: readonly string[],
+  i: number,
+  j: number,
+): [number, number] | undefined {
+  for (let skipped = 0; skipped <= NEAR_SKIPS; skipped++) {
+    for (let x = 0; x <= skipped; x++) {
+      const y = skipped - x;
+      if (i + x >= a.length || j + y >= b.length || x >= RESYNC_WINDOW || y >= RESYNC_WINDOW) continue;
+      const line = a[i + x];
+      if (line !== b[j + y] || !isFirstIn(b, j, y, line as string)) continue;
+      if (agreesFrom(a, b, i + x, j + y)) return [x, y];
+    }
+  }
+  return undefined;
+}
+
+/** `line` does not occur in `b[j, j + y)`. */
+function isFirstIn(b: readonly string[], j: number, y: number, line: string): boolean {
+  for (let k = 0; k < y; k++) if (b[j + k] === line) return false;
+  return true;
+}
+
 /** The nearest point (fewest lines skipped on both sides) where the sides agree again, within the window. */
 function resync(a: readonly string[], b: readonly string[], i: number, j: number): [number, number] | null {
+  return nearSync(a, b, i, j) ?? resyncByMap(a, b, i, j);
+}
+
+/** `resync` for any distance: maps each new-side line of the window to its first position. */
+export function resyncByMap(
+  a: readonly string[],
+  b: readonly string[],
+  i: number,
+  j: number,
+): [number, number] | null {
   const firstInB = new Map<string, number>();
   for (let y = 0; y < RESYNC_WINDOW && j + y < b.length; y++) {
     const line = b[j + y] as string;
@@ -200,7 +243,33 @@ export function diffLines(a: readonly string[], b: readonly string[]): DiffStep[
   return diffScattered(a, b) ?? diffLinesGeneral(a, b);
 }
 
+/**
+ * Common ends are matched on the strings before any line is interned: `diffRange` would match
+ * them first anyway, and a one-sided change (a new file, a deletion, an append) then interns nothing.
+ */
 function diffLinesGeneral(a: readonly string[], b: readonly string[]): DiffStep[] {
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  )
+    suffix++;
+  const out: DiffStep[] = [];
+  repeat(out, '=', prefix);
+  const aMiddle = prefix === 0 && suffix === 0 ? a : a.slice(prefix, a.length - suffix);
+  const bMiddle = prefix === 0 && suffix === 0 ? b : b.slice(prefix, b.length - suffix);
+  if (aMiddle.length === 0 || bMiddle.length === 0) {
+    repeat(out, '-', aMiddle.length);
+    repeat(out, '+', bMiddle.length);
+  } else diffInterned(aMiddle, bMiddle, out);
+  repeat(out, '=', suffix);
+  return out;
+}
+
+function diffInterned(a: readonly string[], b: readonly string[], out: DiffStep[]): void {
   const ids = new Map<string, number>();
   const idOf = (line: string): number => {
     let id = ids.get(line);
@@ -219,7 +288,5 @@ function diffLinesGeneral(a: readonly string[], b: readonly string[]): DiffStep[
     countB: new Int32Array(ids.size),
     whereB: new Int32Array(ids.size),
   };
-  const out: DiffStep[] = [];
   diffRange(sides, 0, a.length, 0, b.length, out, 0);
-  return out;
 }

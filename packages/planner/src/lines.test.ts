@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeText,
   encodeText,
+  encodeTextChecked,
+  encodeUtf8,
   firstEnding,
   hasFinalNewline,
   joinLines,
+  type Line,
+  type LineEnding,
   settleEndings,
   splitLines,
 } from './lines.js';
@@ -72,6 +76,41 @@ describe('splitLines', () => {
     );
   });
 
+  it('property: equals the regex splitter it replaced, on random text with mixed endings', () => {
+    // The former implementation, kept as the oracle: one sticky regex match per line.
+    const regexSplit = (text: string): Line[] => {
+      const pattern = /([^\r\n]*)(\r\n|\n|\r|$)/y;
+      const lines: Line[] = [];
+      while (pattern.lastIndex < text.length) {
+        const match = pattern.exec(text);
+        if (match === null) break;
+        lines.push({ text: match[1] ?? '', ending: (match[2] ?? '') as LineEnding });
+      }
+      return lines;
+    };
+    const piece = fc.constantFrom(
+      'a',
+      'long line text',
+      ' ',
+      '\t',
+      'é',
+      '😀',
+      '\r',
+      '\n',
+      '\r\n',
+      '\n\r',
+      '\r\r',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        expect(splitLines(text)).toEqual(regexSplit(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('property: decoding then encoding a text file gives the same bytes (BOM and endings included)', () => {
     const piece = fc.constantFrom('x', 'ü', '€', '😀', '\r', '\n', '\r\n', '\t', ' ');
     fc.assert(
@@ -85,6 +124,43 @@ describe('splitLines', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('encodeUtf8', () => {
+  it('property: writes what TextEncoder writes, lone surrogates included, large texts too', () => {
+    const piece = fc.constantFrom('a', 'é', '€', '😀', '\ud800', '\udc00', '\n', '\0');
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), fc.nat({ max: 70_000 }), (pieces, pad) => {
+        // Some texts cross the size where Buffer takes over.
+        const text = 'x'.repeat(pad) + pieces.join('');
+        const bytes = encodeUtf8(text);
+        expect(bytes).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(bytes).equals(Buffer.from(encoder.encode(text)))).toBe(true);
+        expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('encodeTextChecked', () => {
+  it('property: says the bytes decode back to the lines exactly when they do', () => {
+    const text = fc.constantFrom('', 'a', '\uFEFFb', 'c\r', 'd\ne', '\0', '\ud800', 'é');
+    const ending = fc.constantFrom('', '\n', '\r\n', '\r');
+    const line = fc.record({ text, ending }) as fc.Arbitrary<Line>;
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(line, { maxLength: 8 }), (bom, lines) => {
+        const { bytes, decodesBack } = encodeTextChecked({ bom, lines });
+        expect(Buffer.from(bytes).equals(Buffer.from(encodeText({ bom, lines })))).toBe(true);
+        const decoded = decodeText(bytes);
+        const same =
+          decoded !== null && decoded.bom === bom && JSON.stringify(decoded.lines) === JSON.stringify(lines);
+        expect(decodesBack).toBe(same);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -12,16 +12,34 @@ export interface TextContent {
   lines: Line[];
 }
 
-const LINE = /([^\r\n]*)(\r\n|\n|\r|$)/y;
-
-/** Splits text into lines; `\r\n`, `\n` and a bare `\r` all end a line, and each line keeps its ending. */
+/**
+ * Splits text into lines; `\r\n`, `\n` and a bare `\r` all end a line, and each line keeps its ending.
+ * Scans with `indexOf` (native and fast) rather than a regex: the next LF and the next CR are
+ * looked up only once each is passed, so text without CRs costs one LF search per line.
+ */
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
-  LINE.lastIndex = 0;
-  while (LINE.lastIndex < text.length) {
-    const match = LINE.exec(text);
-    if (match === null) break;
-    lines.push({ text: match[1] ?? '', ending: (match[2] ?? '') as LineEnding });
+  const length = text.length;
+  let nextLf = text.indexOf('\n');
+  let nextCr = text.indexOf('\r');
+  let start = 0;
+  while (start < length) {
+    if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf('\n', start);
+    if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start);
+    if (nextCr === -1 || (nextLf !== -1 && nextLf < nextCr)) {
+      if (nextLf === -1) {
+        lines.push({ text: text.slice(start), ending: '' });
+        break;
+      }
+      lines.push({ text: text.slice(start, nextLf), ending: '\n' });
+      start = nextLf + 1;
+    } else if (nextCr + 1 === nextLf) {
+      lines.push({ text: text.slice(start, nextCr), ending: '\r\n' });
+      start = nextLf + 1;
+    } else {
+      lines.push({ text: text.slice(start, nextCr), ending: '\r' });
+      start = nextCr + 1;
+    }
   }
   return lines;
 }
@@ -64,18 +82,83 @@ const encoder = new TextEncoder();
 
 /** Decodes a file as text, or answers null when it is binary: not valid UTF-8, or holding a NUL byte. */
 export function decodeText(bytes: Uint8Array): TextContent | null {
-  if (bytes.includes(0)) return null;
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
     return null;
   }
+  // A NUL byte decodes to U+0000 and only to it; a string search is much faster than a byte scan.
+  if (text.includes('\0')) return null;
   const bom = text.startsWith(BOM);
   return { bom, lines: splitLines(bom ? text.slice(BOM.length) : text) };
 }
 
 /** The inverse of `decodeText` for text content. */
 export function encodeText(content: TextContent): Uint8Array {
-  return encoder.encode((content.bom ? BOM : '') + joinLines(content.lines));
+  return encodeUtf8((content.bom ? BOM : '') + joinLines(content.lines));
+}
+
+/** Node's Buffer encodes several times faster than TextEncoder; below this size it shares a pool, though. */
+const OWN_BUFFER_BYTES = 64 * 1024;
+
+/**
+ * UTF-8 bytes of a text, as TextEncoder writes them (a lone surrogate as U+FFFD). Large texts go
+ * through Buffer, returned as a plain Uint8Array over the buffer's own memory.
+ */
+export function encodeUtf8(text: string): Uint8Array {
+  if (text.length < OWN_BUFFER_BYTES) return encoder.encode(text);
+  const buffer = Buffer.from(text, 'utf8');
+  if (buffer.byteOffset !== 0 || buffer.byteLength !== buffer.buffer.byteLength) return encoder.encode(text);
+  return new Uint8Array(buffer.buffer, 0, buffer.byteLength);
+}
+
+/**
+ * `encodeText`, also telling whether `decodeText` of the bytes gives these very lines back, so a
+ * caller may keep them instead of decoding again. Judged on the joined text, without decoding.
+ */
+export function encodeTextChecked(content: TextContent): { bytes: Uint8Array; decodesBack: boolean } {
+  const text = (content.bom ? BOM : '') + joinLines(content.lines);
+  return { bytes: encodeUtf8(text), decodesBack: decodesBack(content, text) };
+}
+
+/**
+ * Whether `text` (the content joined, BOM included) encodes and decodes back to the same content:
+ * UTF-8 keeps it (no lone surrogate), it has no NUL, the BOM reads the same, no line text holds a
+ * line break, and no two endings merge (a CR ending then an empty LF-ended line reads as CRLF).
+ */
+function decodesBack(content: TextContent, text: string): boolean {
+  if (!isWellFormed(text) || text.includes('\0')) return false;
+  const { lines } = content;
+  if (!content.bom && lines[0]?.text.startsWith(BOM)) return false;
+  let lf = 0;
+  let cr = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const ending = line.ending;
+    if (ending === '') {
+      if (i !== lines.length - 1 || line.text === '') return false;
+    } else if (ending === '\n') lf++;
+    else if (ending === '\r\n') {
+      cr++;
+      lf++;
+    } else {
+      cr++;
+      const next = lines[i + 1];
+      if (next !== undefined && next.text === '' && next.ending === '\n') return false;
+    }
+  }
+  return count(text, '\n') === lf && count(text, '\r') === cr;
+}
+
+/** No lone surrogate (which UTF-8 would write as U+FFFD). ES2024's `isWellFormed`, in Node since 20. */
+function isWellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** Occurrences of one character. */
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
 }

@@ -1,3 +1,5 @@
+import { posix } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolvePatchPath } from './paths.js';
 
@@ -56,5 +58,33 @@ describe('resolvePatchPath', () => {
       expect(resolved.code).toBe('PATH_INVALID');
       expect(resolved.message).toContain(why);
     }
+  });
+});
+
+describe('resolvePatchPath, plain-path shortcut', () => {
+  /** The canonical path as resolving both paths finds it (the former code path for every path). */
+  const resolved = (root: string, raw: string): string =>
+    posix.relative(posix.resolve(root), posix.resolve(posix.resolve(root), raw));
+
+  it('property: gives what resolving against the root gives, for plain and unusual paths alike', () => {
+    const segment = fc.constantFrom('a', 'src', '.', '..', '', '.git', '.GIT', 'x y', 'b.ts', '...');
+    const raw = fc
+      .tuple(fc.boolean(), fc.array(segment, { minLength: 1, maxLength: 5 }))
+      .map(([absolute, segments]) => (absolute ? '/r/' : '') + segments.join('/'));
+    const root = fc.constantFrom('/r', '/r/', '/', '/r/./s/..');
+    fc.assert(
+      fc.property(root, raw, (r, p) => {
+        const result = resolvePatchPath(r, p);
+        const expected = resolved(r, p);
+        if (result.ok) expect(result.path).toBe(expected);
+        else if (result.code === 'PATH_OUTSIDE_ROOT')
+          expect(expected === '..' || expected.startsWith('../')).toBe(true);
+        else
+          expect(
+            p.trim() === '' || p.endsWith('/') || expected === '' || /(^|\/)\.git(\/|$)/i.test(expected),
+          ).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -15,6 +15,14 @@ function climbsOut(relative: string): boolean {
   return relative === '..' || relative.startsWith('../') || posix.isAbsolute(relative);
 }
 
+/** Relative, and every segment a name: no empty, `.` or `..` segment that resolving would change. */
+function isPlainRelative(raw: string): boolean {
+  if (raw.startsWith('/')) return false;
+  for (const segment of raw.split('/'))
+    if (segment === '' || segment === '.' || segment === '..') return false;
+  return true;
+}
+
 function invalid(message: string): ResolvedPath {
   return { ok: false, code: 'PATH_INVALID', message };
 }
@@ -29,9 +37,10 @@ export function resolvePatchPath(root: string, raw: string): ResolvedPath {
   if (raw.trim() === '') return invalid('path is empty');
   // A trailing slash names a folder; an edit always names a file.
   if (raw.endsWith('/')) return invalid(`path names a folder, not a file: ${raw}`);
-  const absoluteRoot = posix.resolve(root);
-  const relative = posix.relative(absoluteRoot, posix.resolve(absoluteRoot, raw));
+  // A plain relative path is already canonical: resolving it under any root gives it back.
+  const relative = isPlainRelative(raw) ? raw : posix.relative(posix.resolve(root), posix.resolve(root, raw));
   if (climbsOut(relative)) {
+    const absoluteRoot = posix.resolve(root);
     return {
       ok: false,
       code: 'PATH_OUTSIDE_ROOT',

@@ -38,6 +38,8 @@ function isBelow(path: string, ancestor: string): boolean {
  * Only touched paths are known here; the reader reports the same conflict with files on disk.
  */
 function treeConflicts(outcome: OpOutcome & { ok: true }, state: PlanState, line: number): EditError[] {
+  // The exact check below walks every touched file; run it only when some write may clash.
+  if (!outcome.changes.some(([path, slot]) => slot.kind === 'file' && state.mayClash(path))) return [];
   const errors: EditError[] = [];
   const files = state.filePaths();
   for (const [path, slot] of outcome.changes) {

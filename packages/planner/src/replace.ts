@@ -2,16 +2,7 @@ import { locateText, type TextLocation } from '@patchsmith/fuzzy';
 import type { EditError, ReplaceText } from '@patchsmith/grammar';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
-import {
-  decodeText,
-  encodeText,
-  firstEnding,
-  hasFinalNewline,
-  joinLines,
-  type Line,
-  settleEndings,
-  splitLines,
-} from './lines.js';
+import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport } from './types.js';
@@ -34,7 +25,7 @@ export function planReplace(
   if (op.search === '') return createOrAppend(op, path, state);
   const refused = fileRequired(slot, path, op.line);
   if (refused !== null || slot.kind !== 'file') return { ok: false, errors: refused ?? [], paths: [path] };
-  const text = decodeText(slot.bytes);
+  const text = state.decode(slot.bytes);
   if (text === null) return binaryFile(path, op.line);
   const located = locateText(
     text.lines,
@@ -55,8 +46,8 @@ export function planReplace(
   }
   const lines =
     located.kind === 'substring' ? replaceSubstrings(text.lines, located) : replaceLines(text.lines, located);
-  const bytes = encodeText({ bom: text.bom, lines });
-  return updated(path, slot, bytes, reports(located));
+  const bytes = state.encode({ bom: text.bom, lines });
+  return updated(path, slot, bytes, reports(located), state);
 }
 
 /** The exact occurrences replaced in the file's text, literally (no `$&` expansion). */
@@ -110,18 +101,24 @@ function createOrAppend(op: ReplaceText, path: string, state: PlanState): OpOutc
       changes: [[path, { kind: 'file', bytes, mode: NEW_FILE_MODE }]],
     };
   }
-  const text = decodeText(slot.bytes);
+  const text = state.decode(slot.bytes);
   if (text === null) return binaryFile(path, op.line);
   const ending = firstEnding(text.lines);
   const last = text.lines.at(-1);
   const separator = last !== undefined && last.ending === '' ? ending : '';
   const appended = joinLines(text.lines) + separator + op.replace.replace(/\r\n|\n|\r/g, ending);
-  const bytes = encodeText({ bom: text.bom, lines: splitLines(appended) });
-  return updated(path, slot, bytes, [{ chunk: 0, line: text.lines.length + 1, pass: 'exact' }]);
+  const bytes = state.encode({ bom: text.bom, lines: splitLines(appended) });
+  return updated(path, slot, bytes, [{ chunk: 0, line: text.lines.length + 1, pass: 'exact' }], state);
 }
 
-function updated(path: string, slot: FileSlot, bytes: Uint8Array, chunks: ChunkReport[]): OpOutcome {
-  const change = describeChange(path, path, slot.bytes, bytes);
+function updated(
+  path: string,
+  slot: FileSlot,
+  bytes: Uint8Array,
+  chunks: ChunkReport[],
+  state: PlanState,
+): OpOutcome {
+  const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
   return {
     ok: true,
     file: { path, op: 'update', ...change, chunks },

@@ -1,5 +1,6 @@
 import { type EditError, PatchsmithError } from '@patchsmith/grammar';
 import { hashBytes } from './hash.js';
+import { decodeText, encodeTextChecked, type TextContent } from './lines.js';
 import type { FileState, PlannedWrite } from './types.js';
 
 /** A path's state while the plan is built: what was read, or what earlier operations left there. */
@@ -17,13 +18,22 @@ export type FileSlot = Extract<FileState, { kind: 'file' }>;
 export class PlanState {
   private readonly current = new Map<string, Slot>();
   private readonly order: string[] = [];
+  /** Paths that currently hold a file, in order of first touch (a Set keeps insertion order). */
+  private readonly files = new Set<string>();
+  /** Folder -> how many paths of `files` lie below it, for the file-below-a-file check. */
+  private readonly filesBelow = new Map<string, number>();
+  /**
+   * Decoded content by bytes: operations decode a file once, and a describeChange of the same
+   * bytes reuses it. Per plan, so bytes a caller changes later are never served stale.
+   */
+  private readonly texts = new WeakMap<Uint8Array, TextContent | null>();
 
-  constructor(private readonly files: ReadonlyMap<string, FileState>) {}
+  constructor(private readonly read: ReadonlyMap<string, FileState>) {}
 
   get(path: string): Slot {
     const planned = this.current.get(path);
     if (planned !== undefined) return planned;
-    const read = this.files.get(path);
+    const read = this.read.get(path);
     if (read === undefined) {
       throw new PatchsmithError(
         'IO_ERROR',
@@ -33,24 +43,67 @@ export class PlanState {
     }
     this.current.set(path, read);
     this.order.push(path);
+    if (read.kind === 'file') this.countFile(path, 1);
     return read;
   }
 
   set(path: string, slot: Slot): void {
-    this.get(path);
+    const wasFile = this.get(path).kind === 'file';
     this.current.set(path, slot);
+    const isFile = slot.kind === 'file';
+    if (wasFile !== isFile) this.countFile(path, isFile ? 1 : -1);
   }
 
-  /** Touched paths that currently hold a file, for the file-below-a-file check. */
+  private countFile(path: string, delta: 1 | -1): void {
+    if (delta === 1) this.files.add(path);
+    else this.files.delete(path);
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      const folder = path.slice(0, slash);
+      const count = (this.filesBelow.get(folder) ?? 0) + delta;
+      if (count === 0) this.filesBelow.delete(folder);
+      else this.filesBelow.set(folder, count);
+    }
+  }
+
+  /** Touched paths that currently hold a file, in order of first touch, for the file-below-a-file check. */
   filePaths(): string[] {
-    return this.order.filter((path) => this.current.get(path)?.kind === 'file');
+    return this.order.filter((path) => this.files.has(path));
+  }
+
+  /**
+   * Whether writing a file at `path` may clash with a touched file: one of its folders is a file,
+   * or files lie below it. Cheap (the folders of `path` only); the exact check runs when it says yes.
+   */
+  mayClash(path: string): boolean {
+    if (this.filesBelow.has(path)) return true;
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      if (this.files.has(path.slice(0, slash))) return true;
+    }
+    return false;
+  }
+
+  /** `decodeText`, once per bytes object in this plan. */
+  decode(bytes: Uint8Array): TextContent | null {
+    let text = this.texts.get(bytes);
+    if (text === undefined) {
+      text = decodeText(bytes);
+      this.texts.set(bytes, text);
+    }
+    return text;
+  }
+
+  /** `encodeText`; remembers the content as the bytes' decoding when it is exactly that. */
+  encode(content: TextContent): Uint8Array {
+    const { bytes, decodesBack } = encodeTextChecked(content);
+    if (decodesBack) this.texts.set(bytes, content);
+    return bytes;
   }
 
   /** The final effect on each touched path, in order of first touch; paths absent before and after are left out. */
   writes(): PlannedWrite[] {
     const writes: PlannedWrite[] = [];
     for (const path of this.order) {
-      const read = this.files.get(path);
+      const read = this.read.get(path);
       const final = this.current.get(path);
       const before = read?.kind === 'file' ? { hash: hashBytes(read.bytes), mode: read.mode } : null;
       const after = final?.kind === 'file' ? { bytes: final.bytes, mode: final.mode } : null;

@@ -1,7 +1,6 @@
 import type { EditError, UpdateFile } from '@patchsmith/grammar';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
-import { decodeText, encodeText } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport, PlannedFile } from './types.js';
@@ -41,7 +40,7 @@ export function planUpdate(
   let bytes = source.bytes;
   let chunks: ChunkReport[] = [];
   if (op.chunks.length > 0) {
-    const text = decodeText(source.bytes);
+    const text = state.decode(source.bytes);
     if (text === null) {
       const message = `cannot update ${path}: it is not a UTF-8 text file (binary content or a NUL byte)`;
       return { ok: false, errors: [{ code: 'BINARY_FILE', message, path, line: op.line }], paths };
@@ -53,14 +52,14 @@ export function planUpdate(
       ...(op.finalNewline !== undefined ? { finalNewline: op.finalNewline } : {}),
     });
     if (!applied.ok) return { ok: false, errors: applied.errors, paths };
-    bytes = encodeText({ bom: text.bom, lines: applied.lines });
+    bytes = state.encode({ bom: text.bom, lines: applied.lines });
     chunks = applied.reports;
   }
 
   const mode = op.mode ?? source.mode;
   if (op.copy && movePath !== undefined) return copied(movePath, state, bytes, mode, chunks);
   const destination = movePath ?? path;
-  const change = describeChange(path, destination, source.bytes, bytes);
+  const change = describeChange(path, destination, source.bytes, bytes, (b) => state.decode(b));
   const file: PlannedFile =
     movePath === undefined
       ? { path, op: 'update', ...change, chunks }
@@ -89,7 +88,7 @@ function copied(
 ): OpOutcome {
   const existing = state.get(destination);
   const before = existing.kind === 'file' ? existing.bytes : null;
-  const change = describeChange(destination, destination, before, bytes);
+  const change = describeChange(destination, destination, before, bytes, (b) => state.decode(b));
   return {
     ok: true,
     file: { path: destination, op: 'add', ...change, chunks },

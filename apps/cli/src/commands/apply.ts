@@ -11,8 +11,8 @@ import {
   runEdit,
   startDiagnostics,
 } from '@patchsmith/tool';
-import { editInput, FORMATS, type Format, rejectedInput } from '../edit-input.js';
-import { EXIT_OK, EXIT_REJECTED, type Io, readInput, UsageError } from '../io.js';
+import { readEditInput, rejectedInput } from '../edit-input.js';
+import { EXIT_OK, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
 /**
@@ -66,14 +66,8 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
       diff: { type: 'boolean', default: false },
     },
   });
-  if (positionals.length > 1)
-    throw new UsageError(`expected at most one patch file, got ${positionals.length}`);
-  if (!(FORMATS as readonly string[]).includes(values.format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${values.format}'`);
-  }
   if (values.confirm && values.yes) throw new UsageError('--confirm and --yes contradict each other');
-  const text = await readInput(positionals[0], io);
-  const input = editInput(text, values.format as Format);
+  const input = await readEditInput(positionals, values.format, io);
   const root = resolve(io.cwd, values.cwd ?? '.');
   const config = await loadConfig(root);
   if (!config.ok) return reject(config.errors, values.json, io);

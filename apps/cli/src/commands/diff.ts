@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { formatHuman } from '@patchsmith/formatter';
 import { printUnifiedDiff } from '@patchsmith/planner';
 import { planEdit } from '@patchsmith/tool';
-import { editInput, FORMATS, type Format } from '../edit-input.js';
-import { EXIT_OK, EXIT_REJECTED, type Io, readInput, UsageError } from '../io.js';
+import { readEditInput } from '../edit-input.js';
+import { EXIT_OK, EXIT_REJECTED, type Io } from '../io.js';
 
 /**
  * `patchsmith diff`: plans any supported input and prints the whole change as one git-style unified
@@ -20,12 +20,7 @@ export async function diffCommand(args: string[], io: Io): Promise<number> {
       'first-match': { type: 'boolean', default: false },
     },
   });
-  if (positionals.length > 1)
-    throw new UsageError(`expected at most one input file, got ${positionals.length}`);
-  if (!(FORMATS as readonly string[]).includes(values.format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got '${values.format}'`);
-  }
-  const input = editInput(await readInput(positionals[0], io), values.format as Format);
+  const input = await readEditInput(positionals, values.format, io);
   const planned =
     'error' in input
       ? { ok: false as const, errors: [{ code: 'PARSE_ERROR' as const, message: input.error }] }

@@ -55,6 +55,8 @@ export function faultyFs(plan: FaultPlan = {}, base: TransactionFs = nodeFs): Fa
   async function mutate<T>(call: string, path: string, run: () => Promise<T>): Promise<T> {
     alive();
     await plan.before?.(call, path);
+    // Calls run concurrently: one that was waiting while another killed the process never happens.
+    alive();
     attempts += 1;
     if (attempts === plan.failAt) {
       faultAt = log.length;
