@@ -209,3 +209,13 @@ describe('endings', () => {
     expect(settleEndings([], '\n', false)).toEqual([]);
   });
 });
+
+describe('splitLines on a concatenated (rope) string', () => {
+  it('splits text built by += the same as the flat text', () => {
+    let rope = '';
+    for (let i = 0; i < 2_000; i++) rope += `line ${i}${i % 3 === 0 ? '\r\n' : i % 3 === 1 ? '\n' : '\r'}`;
+    const flat = rope.split('').join('');
+    expect(splitLines(rope)).toEqual(splitLines(flat));
+    expect(joinLines(splitLines(rope))).toBe(flat);
+  });
+});
