@@ -3,23 +3,19 @@
  * leniency of SPEC §1. User mistakes come back as `{ok: false}` values, never as exceptions.
  */
 import type { EditError, Result } from './errors.js';
-import { SyntaxError as PeggySyntaxError, parse } from './generated/codex.js';
+import * as generated from './generated/codex.js';
 import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, Operation } from './script.js';
-import { syntaxErrorToEditError } from './syntax-error.js';
+import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 
 export function parsePatch(text: string): Result<EditScript> {
   const { body, firstLine } = unwrapPatch(text);
   if (body === '') return failure(emptyInput());
-  let operations: Operation[];
-  try {
-    // The grammar builds the operations with body offsets in their `line` fields.
-    operations = parse(body) as Operation[];
-  } catch (error) {
-    if (error instanceof PeggySyntaxError) return failure(syntaxErrorToEditError(error, body, firstLine));
-    throw error;
-  }
+  // The grammar builds the operations with body offsets in their `line` fields.
+  const parsed = runParser<Operation[]>(generated, body, firstLine);
+  if (!parsed.ok) return parsed;
+  const operations = parsed.value;
   if (operations.length === 0) return failure(noOperation(body, firstLine));
   resolveLineNumbers(operations, body, firstLine);
   return { ok: true, value: { format: 'codex', operations } };

@@ -3,10 +3,10 @@
  * operation per block, matching whole lines; an empty SEARCH creates the file or appends to it.
  */
 import type { EditError, Result } from './errors.js';
-import { SyntaxError as PeggySyntaxError, parse } from './generated/search-replace.js';
+import * as generated from './generated/search-replace.js';
 import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, ReplaceText } from './script.js';
-import { syntaxErrorToEditError } from './syntax-error.js';
+import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 
 interface RawBlock {
@@ -23,13 +23,9 @@ export function blockText(lines: readonly string[]): string {
 
 export function parseSearchReplace(text: string): Result<EditScript> {
   const { body, firstLine } = unwrapPatch(text);
-  let blocks: RawBlock[];
-  try {
-    blocks = parse(body) as RawBlock[];
-  } catch (error) {
-    if (error instanceof PeggySyntaxError) return failure(syntaxErrorToEditError(error, body, firstLine));
-    throw error;
-  }
+  const parsed = runParser<RawBlock[]>(generated, body, firstLine);
+  if (!parsed.ok) return parsed;
+  const blocks = parsed.value;
   if (blocks.length === 0) {
     return failure({
       code: 'EMPTY_PATCH',

@@ -5,11 +5,11 @@
  * `\ No newline at end of file` markers and line hints. User mistakes come back as values.
  */
 import type { EditError, Result } from './errors.js';
-import { SyntaxError as PeggySyntaxError, parse } from './generated/unified.js';
+import * as generated from './generated/unified.js';
 import { readQuotedPath } from './git-path.js';
 import { forwardLineCounter } from './line-counter.js';
 import type { Chunk, ChunkLine, EditScript, LineHint, Operation } from './script.js';
-import { syntaxErrorToEditError } from './syntax-error.js';
+import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 
 /** What the grammar returns, with body offsets. */
@@ -37,13 +37,9 @@ type LineOf = (offset: number) => number;
 export function parseUnified(text: string): Result<EditScript> {
   const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
-  let sections: RawSection[];
-  try {
-    sections = parse(body) as RawSection[];
-  } catch (error) {
-    if (error instanceof PeggySyntaxError) return failure(syntaxErrorToEditError(error, body, firstLine));
-    throw error;
-  }
+  const parsed = runParser<RawSection[]>(generated, body, firstLine);
+  if (!parsed.ok) return parsed;
+  const sections = parsed.value;
   if (sections.length === 0) {
     return failure({
       code: 'EMPTY_PATCH',

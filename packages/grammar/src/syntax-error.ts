@@ -2,7 +2,7 @@
  * Turns a Peggy syntax error on the patch body into a PARSE_ERROR that names the line of the
  * input as given and says what was expected there.
  */
-import type { EditError } from './errors.js';
+import type { EditError, Result } from './errors.js';
 import type { SyntaxError as PeggySyntaxError } from './generated/codex.js';
 
 type Expectation = NonNullable<PeggySyntaxError['expected']>[number];
@@ -87,4 +87,25 @@ function mergeFileHeaders(items: string[]): string[] {
   const rest = items.filter((i) => !FILE_HEADERS.includes(i));
   rest.splice(at, 0, `a file header (${FILE_HEADERS.slice(0, 2).join(', ')} or ${FILE_HEADERS[2]})`);
   return rest;
+}
+
+/** A Peggy-generated parser module: its `parse` and its own SyntaxError class. */
+export interface GeneratedParser {
+  parse(input: string): unknown;
+  SyntaxError: abstract new (...args: never[]) => PeggySyntaxError;
+}
+
+/**
+ * Runs a generated parser on a patch body. Its syntax error becomes a PARSE_ERROR naming the line of
+ * the input as given; anything else is a bug and propagates.
+ */
+export function runParser<T>(parser: GeneratedParser, body: string, firstLine: number): Result<T> {
+  try {
+    return { ok: true, value: parser.parse(body) as T };
+  } catch (error) {
+    if (error instanceof parser.SyntaxError) {
+      return { ok: false, errors: [syntaxErrorToEditError(error, body, firstLine)] };
+    }
+    throw error;
+  }
 }
