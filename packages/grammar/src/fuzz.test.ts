@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Result } from './errors.js';
+import type { Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
 import type { EditScript } from './script.js';

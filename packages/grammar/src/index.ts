@@ -1,7 +1,7 @@
 export { compileStrReplace } from './compile-str-replace.js';
 export { detectFormat } from './detect-format.js';
-export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
-export { ERROR_CODES, PatchsmithError } from './errors.js';
+export type { EditError, ErrorCode, NearestRegion, Result } from '@patchsmith/core';
+export { ERROR_CODES, PatchsmithError } from '@patchsmith/core';
 export { quotePath } from './git-path.js';
 export type { InputFormat } from './parse-edits.js';
 export { parseEdits } from './parse-edits.js';

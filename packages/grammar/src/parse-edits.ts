@@ -4,7 +4,7 @@
  */
 import { compileStrReplace } from './compile-str-replace.js';
 import { detectFormat } from './detect-format.js';
-import type { Result } from './errors.js';
+import type { Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditError } from './errors.js';
+import type { EditError } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import type { Chunk, EditScript, Operation, UpdateFile } from './script.js';
 

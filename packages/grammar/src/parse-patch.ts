@@ -2,7 +2,7 @@
  * Parses a Codex patch (`*** Begin Patch` ... `*** End Patch`) into an edit script, with the
  * leniency of SPEC §1. User mistakes come back as `{ok: false}` values, never as exceptions.
  */
-import type { EditError, Result } from './errors.js';
+import type { EditError, Result } from '@patchsmith/core';
 import * as generated from './generated/codex.js';
 import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, Operation } from './script.js';

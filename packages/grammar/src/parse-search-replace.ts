@@ -2,7 +2,7 @@
  * Parses SEARCH/REPLACE blocks (Aider's and Cline's markers) into an edit script: one `replace`
  * operation per block, matching whole lines; an empty SEARCH creates the file or appends to it.
  */
-import type { EditError, Result } from './errors.js';
+import type { EditError, Result } from '@patchsmith/core';
 import * as generated from './generated/search-replace.js';
 import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, ReplaceText } from './script.js';

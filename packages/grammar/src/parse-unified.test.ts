@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditError } from './errors.js';
+import type { EditError } from '@patchsmith/core';
 import { parseUnified } from './parse-unified.js';
 import type { AddFile, EditScript, Operation, UpdateFile } from './script.js';
 

@@ -4,7 +4,7 @@
  * quoting, `/dev/null`), git's extended headers (renames, copies, modes, new and deleted files),
  * `\ No newline at end of file` markers and line hints. User mistakes come back as values.
  */
-import type { EditError, Result } from './errors.js';
+import type { EditError, Result } from '@patchsmith/core';
 import * as generated from './generated/unified.js';
 import { readQuotedPath } from './git-path.js';
 import { forwardLineCounter } from './line-counter.js';

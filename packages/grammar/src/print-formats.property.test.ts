@@ -1,7 +1,7 @@
 /** Round trips of the unified and SEARCH/REPLACE printers with their parsers, over generated scripts. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PatchsmithError } from './errors.js';
+import { PatchsmithError } from '@patchsmith/core';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';
 import { printSearchReplace } from './print-search-replace.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PatchsmithError } from './errors.js';
+import { PatchsmithError } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
 import type { Chunk, EditScript, Operation } from './script.js';

@@ -3,7 +3,7 @@
  * line `\n`-terminated, every chunk with an `@@` header (a hint as `@@ -a,b +c,d @@ anchor`,
  * further stacked anchors one `@@ anchor` line each), `*** End of File` after a chunk that has it.
  */
-import { PatchsmithError } from './errors.js';
+import { PatchsmithError } from '@patchsmith/core';
 import { unprintableReason } from './printable.js';
 import type { Chunk, EditScript, LineHint, Operation } from './script.js';
 

@@ -2,7 +2,7 @@
  * Prints `replace` operations of whole lines as Aider SEARCH/REPLACE blocks, each after its path
  * line, which `parseSearchReplace` reads back to the same operations.
  */
-import { PatchsmithError } from './errors.js';
+import { PatchsmithError } from '@patchsmith/core';
 import type { EditScript, Operation, ReplaceText } from './script.js';
 
 /** A line the block grammar would read as a marker or a fence, not as text. */

@@ -5,7 +5,7 @@
  * `\ No newline at end of file` where the final-newline state is explicit; quoted paths as git
  * quotes them.
  */
-import { PatchsmithError } from './errors.js';
+import { PatchsmithError } from '@patchsmith/core';
 import { quotePath } from './git-path.js';
 import type { AddFile, Chunk, EditScript, Operation, UpdateFile } from './script.js';
 

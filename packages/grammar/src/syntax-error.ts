@@ -2,7 +2,7 @@
  * Turns a Peggy syntax error on the patch body into a PARSE_ERROR that names the line of the
  * input as given and says what was expected there.
  */
-import type { EditError, Result } from './errors.js';
+import type { EditError, Result } from '@patchsmith/core';
 import type { SyntaxError as PeggySyntaxError } from './generated/codex.js';
 
 type Expectation = NonNullable<PeggySyntaxError['expected']>[number];

@@ -15,7 +15,6 @@ it('exports exactly the public API', async () => {
     'editsOf',
     'formatForModel',
     'formatUndo',
-    'globToRegExp',
     'loadConfig',
     'loadPolicy',
     'matchesGlob',

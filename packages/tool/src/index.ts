@@ -2,10 +2,9 @@ export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
 export { CONFIG_FILE, loadConfig, parseConfig, parsePolicy } from './config.js';
-export { PERMISSION_ACTIONS } from './permission-actions.js';
+export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
-export { globToRegExp, matchesGlob } from './glob.js';
 export type {
   PathDecision,
   PermissionAction,

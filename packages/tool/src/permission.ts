@@ -1,32 +1,9 @@
-import type { Result } from '@patchsmith/grammar';
+import { CONFIG_FILE, decidePath, type PathDecision, type PermissionPolicy } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
-import { CONFIG_FILE, loadConfig } from './config.js';
-import type { PERMISSION_ACTIONS } from './permission-actions.js';
-import { globToRegExp } from './glob.js';
 import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
 
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
-
-export interface PermissionRule {
-  match: string;
-  action: PermissionAction;
-}
-
-export interface PermissionPolicy {
-  /** Evaluated in order; the last rule that matches a path decides. No match: allow. */
-  rules: PermissionRule[];
-  /** Where the rules came from, for messages (the config file's name, or 'options'). */
-  source?: string;
-}
-
-/** The action for one path, and the rule that decided it (null: no rule matched, default allow). */
-export interface PathDecision {
-  path: string;
-  action: PermissionAction;
-  rule: PermissionRule | null;
-  /** 0-based index of the deciding rule in the policy, -1 when none matched. */
-  ruleIndex: number;
-}
+export type { PathDecision, PermissionAction, PermissionPolicy, PermissionRule } from '@patchsmith/core';
+export { decidePath, loadPolicy } from '@patchsmith/core';
 
 /** Every path a plan would write: the paths it changes and the destinations of its moves. */
 export function planPaths(plan: Plan): string[] {
@@ -39,27 +16,9 @@ export function planPaths(plan: Plan): string[] {
   return [...paths];
 }
 
-/** The action the policy gives one path: the last matching rule wins, and no match means allow. */
-export function decidePath(path: string, policy: PermissionPolicy): PathDecision {
-  for (let i = policy.rules.length - 1; i >= 0; i--) {
-    const rule = policy.rules[i]!;
-    if (globToRegExp(rule.match).test(path)) return { path, action: rule.action, rule, ruleIndex: i };
-  }
-  return { path, action: 'allow', rule: null, ruleIndex: -1 };
-}
-
 /** The policy's action for every path the plan would write. */
 export function decide(plan: Plan, policy: PermissionPolicy): PathDecision[] {
   return planPaths(plan).map((path) => decidePath(path, policy));
-}
-
-/**
- * The policy of a root: its `.patchsmith.json`, or no rules (allow everything) when the file does
- * not exist. A file that is not JSON or does not fit the schema is a `PARSE_ERROR`.
- */
-export async function loadPolicy(root: string): Promise<Result<PermissionPolicy>> {
-  const config = await loadConfig(root);
-  return config.ok ? { ok: true, value: config.value.policy } : config;
 }
 
 /** What a prompt is asked: the plan, and the paths that need a yes (with the rules that said ask). */

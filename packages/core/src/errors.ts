@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'DENIED',
   'BUSY',
   'IO_ERROR',
+  'STATE_INVALID',
+  'ELIDED_CODE',
+  'NO_SNAPSHOT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

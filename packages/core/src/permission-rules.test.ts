@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { globToRegExp, matchesGlob } from './glob.js';
+import { decideNames, decidePath, matchesGlob } from './permission-rules.js';
 
 describe('matchesGlob', () => {
   it.each([
@@ -31,6 +31,11 @@ describe('matchesGlob', () => {
     ['(x)+.md', '(x)+.md', true],
     ['.env', 'config/.env', true],
     ['{unclosed', '{unclosed', true],
+    ['secret[0-9].txt', 'a/secret7.txt', true], // character classes
+    ['secret[0-9].txt', 'secretx.txt', false],
+    ['**/*.key', '.ssh/id.key', true], // dot folders are not skipped
+    ['.*', 'a/.env', true],
+    ['..foo', '..foo', true],
   ])('%s vs %s -> %s', (pattern, path, expected) => {
     expect(matchesGlob(path, pattern)).toBe(expected);
   });
@@ -51,9 +56,40 @@ describe('matchesGlob', () => {
     const segment = fc.stringMatching(/^[a-z0-9]{1,6}$/);
     fc.assert(
       fc.property(segment, fc.array(segment, { minLength: 1, maxLength: 5 }), (dir, rest) => {
-        expect(globToRegExp(`${dir}/**`).test(`${dir}/${rest.join('/')}`)).toBe(true);
+        expect(matchesGlob(`${dir}/${rest.join('/')}`, `${dir}/**`)).toBe(true);
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('case-insensitive volumes', () => {
+  it('folds case only when asked', () => {
+    expect(matchesGlob('Secrets/Key.txt', 'secrets/**')).toBe(false);
+    expect(matchesGlob('Secrets/Key.txt', 'secrets/**', { caseInsensitive: true })).toBe(true);
+  });
+});
+
+describe('decideNames', () => {
+  const policy = {
+    rules: [
+      { match: 'docs/**', action: 'allow' as const },
+      { match: 'secrets/**', action: 'deny' as const },
+      { match: 'src/**', action: 'ask' as const },
+    ],
+  };
+
+  it('lets any deny win among the names of one file', () => {
+    const decision = decideNames(['docs/s/key.txt', 'secrets/key.txt'], policy);
+    expect(decision).toMatchObject({ path: 'docs/s/key.txt', via: 'secrets/key.txt', action: 'deny', ruleIndex: 1 });
+  });
+
+  it('takes ask over allow, and a deny over an ask', () => {
+    expect(decideNames(['docs/a', 'src/a'], policy).action).toBe('ask');
+    expect(decideNames(['src/a', 'secrets/a'], policy).action).toBe('deny');
+  });
+
+  it('is the plain decision for one name', () => {
+    expect(decideNames(['docs/a'], policy)).toEqual(decidePath('docs/a', policy));
   });
 });

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EditError, Result } from './errors.js';
+import { CONFIG_FILE } from './path-policy.js';
+import type { PermissionPolicy } from './permission-rules.js';
+
+export interface PatchsmithConfig {
+  policy: PermissionPolicy;
+  /** Run language-server diagnostics after every apply, as if `--diagnostics` were given. */
+  diagnostics: boolean;
+}
+
+/** The one call a config read needs; `node:fs/promises` satisfies it. */
+export interface ConfigFs {
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+}
+
+function configError(message: string): Result<never> {
+  const error: EditError = { code: 'PARSE_ERROR', message: `${CONFIG_FILE}: ${message}`, path: CONFIG_FILE };
+  return { ok: false, errors: [error] };
+}
+
+/** One schema problem in words (zod/mini carries no message catalogue, so we name what it found). */
+function describeIssue(issue: {
+  code: string;
+  message: string;
+  keys?: string[];
+  expected?: unknown;
+  values?: unknown[];
+}): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys!.length > 1 ? 's' : ''} ${issue.keys!.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}`;
+    case 'invalid_value':
+      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return 'must not be empty';
+    default:
+      return issue.message;
+  }
+}
+
+/** Reads a config from an already parsed object, validated by the schema (loaded only then). */
+export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise<Result<PatchsmithConfig>> {
+  const { configSchema } = await import('./config-schema.js');
+  const parsed = configSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`);
+    return configError(issues.join('; '));
+  }
+  return {
+    ok: true,
+    value: { policy: { rules: parsed.data.permissions, source }, diagnostics: parsed.data.diagnostics },
+  };
+}
+
+/** Reads a permission policy from an already parsed config object. */
+export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise<Result<PermissionPolicy>> {
+  const config = await parseConfig(value, source);
+  return config.ok ? { ok: true, value: config.value.policy } : config;
+}
+
+/**
+ * The root's `.patchsmith.json`, or the defaults (no rules: allow everything; no diagnostics) when
+ * there is none. Most roots have none, so the schema library is loaded only when one exists.
+ * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
+ */
+export async function loadConfig(root: string, fs: ConfigFs = { readFile }): Promise<Result<PatchsmithConfig>> {
+  let text: string;
+  try {
+    text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { ok: true, value: { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false } };
+    }
+    return configError(`cannot read it: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return configError(`not valid JSON: ${(error as Error).message}`);
+  }
+  return parseConfig(json);
+}
+
+/** The permission policy of a root (its `.patchsmith.json`, or none). */
+export async function loadPolicy(root: string, fs?: ConfigFs): Promise<Result<PermissionPolicy>> {
+  const config = await loadConfig(root, fs);
+  return config.ok ? { ok: true, value: config.value.policy } : config;
+}

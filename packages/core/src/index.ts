@@ -1,0 +1,19 @@
+export type { ConfigFs, PatchsmithConfig } from './config.js';
+export { loadConfig, loadPolicy, parseConfig, parsePolicy } from './config.js';
+export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
+export { ERROR_CODES, PatchsmithError } from './errors.js';
+export type { PathRefusal, TreePath, TreeRoots } from './path-policy.js';
+export {
+  CONFIG_FILE,
+  climbsOut,
+  isInsidePath,
+  isStrictlyInside,
+  PLAIN_STATE_DIR,
+  protectedPathReason,
+  refusePath,
+  toTreePath,
+} from './path-policy.js';
+export type { PermissionAction } from './permission-actions.js';
+export { PERMISSION_ACTIONS } from './permission-actions.js';
+export type { MatchOptions, PathDecision, PermissionPolicy, PermissionRule } from './permission-rules.js';
+export { decideNames, decidePath, matchesGlob } from './permission-rules.js';

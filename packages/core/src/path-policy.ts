@@ -1,0 +1,81 @@
+import { isAbsolute, posix, relative, sep } from 'node:path';
+import type { ErrorCode } from './errors.js';
+
+/**
+ * The lexical half of the path policy (SPEC §3): which names a plan may use at all. The other
+ * half (where a name leads on disk, through symlinks) needs the file system and lives in
+ * `@patchsmith/apply`; both answer with the same refusals.
+ */
+
+/** The config file, at the root: permission rules, and whether diagnostics run by default. */
+export const CONFIG_FILE = '.patchsmith.json';
+/** The private state folder at the root of a tree that is not in a git repository. */
+export const PLAIN_STATE_DIR = '.patchsmith';
+
+export interface PathRefusal {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
+
+export type TreePath = { ok: true; rel: string } | PathRefusal;
+
+export const refusePath = (code: ErrorCode, message: string): PathRefusal => ({ ok: false, code, message });
+
+// A relative path that climbs above its base: `..` itself or a first segment `..`; `..foo` is a name.
+export function climbsOut(rel: string): boolean {
+  if (posix.isAbsolute(rel) || isAbsolute(rel)) return true;
+  return rel === '..' || rel.startsWith('../') || (sep === '\\' && rel.startsWith('..\\'));
+}
+
+/** `child` is `parent` or lies below it; both absolute paths of this platform. */
+export function isInsidePath(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || !climbsOut(rel);
+}
+
+/** `child` lies below `parent` and is not `parent` itself. */
+export function isStrictlyInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel !== '' && !climbsOut(rel);
+}
+
+// A path segment that names git's private folder, whatever its case.
+const isGitSegment = (segment: string) => segment.toLowerCase() === '.git';
+
+/** Where a tree's paths are measured from: the root as given (absolute) and its real path. */
+export interface TreeRoots {
+  root: string;
+  realRoot: string;
+}
+
+/**
+ * A plan path as the canonical `/`-separated path relative to the root, or why it may not be used:
+ * a NUL byte, empty, the root itself or a `.git` segment are `PATH_INVALID`; a climb above the root
+ * or an absolute path elsewhere is `PATH_OUTSIDE_ROOT`. Lexical only: symlinks are not looked at.
+ */
+export function toTreePath(raw: string, roots: TreeRoots): TreePath {
+  if (raw.includes('\0')) return refusePath('PATH_INVALID', `path holds a NUL byte: ${JSON.stringify(raw)}`);
+  if (raw.trim() === '') return refusePath('PATH_INVALID', 'path is empty');
+  const base = isAbsolute(raw) && isInsidePath(raw, roots.realRoot) ? roots.realRoot : roots.root;
+  const rel = posix.relative(base, posix.resolve(base, raw));
+  if (climbsOut(rel)) return refusePath('PATH_OUTSIDE_ROOT', `path leads outside the root: ${raw}`);
+  if (rel === '') return refusePath('PATH_INVALID', `path names the root folder itself: ${raw}`);
+  if (rel.split('/').some(isGitSegment)) {
+    return refusePath('PATH_INVALID', `path is inside a .git folder: ${raw}`);
+  }
+  return { ok: true, rel };
+}
+
+/**
+ * Why an edit may not write this root-relative path unless the host allows it (the config file
+ * and the plain state folder protect themselves, so a patch cannot lift its own rules), or null.
+ */
+export function protectedPathReason(rel: string, caseInsensitive = false): string | null {
+  const name = caseInsensitive ? rel.toLowerCase() : rel;
+  if (name === CONFIG_FILE) return `${rel} is patchsmith's own config`;
+  if (name === PLAIN_STATE_DIR || name.startsWith(`${PLAIN_STATE_DIR}/`)) {
+    return `${rel} is inside patchsmith's private state folder`;
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+import picomatch from 'picomatch';
+import type { PermissionAction } from './permission-actions.js';
+
+export interface PermissionRule {
+  match: string;
+  action: PermissionAction;
+}
+
+export interface PermissionPolicy {
+  /** Evaluated in order; the last rule that matches a path decides. No match: allow. */
+  rules: PermissionRule[];
+  /** Where the rules came from, for messages (the config file's name, or 'options'). */
+  source?: string;
+}
+
+/** The action for one path, and the rule that decided it (null: no rule matched, default allow). */
+export interface PathDecision {
+  path: string;
+  action: PermissionAction;
+  rule: PermissionRule | null;
+  /** 0-based index of the deciding rule in the policy, -1 when none matched. */
+  ruleIndex: number;
+}
+
+export interface MatchOptions {
+  /** The volume folds case, so `Secrets/x` is the file `secrets/**` protects. */
+  caseInsensitive?: boolean;
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/**
+ * A permission glob as picomatch reads it, over `/`-separated root-relative paths, dot files
+ * included: a pattern without `/` matches the last segment at any depth (`*.pem` is every .pem
+ * file, as in .gitignore); a leading `/` anchors a pattern to the root.
+ */
+function matcherFor(pattern: string, caseInsensitive: boolean): (path: string) => boolean {
+  const key = `${caseInsensitive ? 'i' : 's'}${pattern}`;
+  let matcher = matchers.get(key);
+  if (matcher === undefined) {
+    const anchored = pattern.startsWith('/');
+    const body = anchored ? pattern.slice(1) : pattern;
+    matcher = picomatch(body, {
+      dot: true,
+      nocase: caseInsensitive,
+      basename: !anchored && !body.includes('/'),
+      noextglob: true,
+    });
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
+/** Whether a root-relative path matches a permission glob. */
+export function matchesGlob(path: string, pattern: string, options: MatchOptions = {}): boolean {
+  return matcherFor(pattern, options.caseInsensitive ?? false)(path);
+}
+
+/** The action the policy gives one path: the last matching rule wins, and no match means allow. */
+export function decidePath(path: string, policy: PermissionPolicy, options: MatchOptions = {}): PathDecision {
+  for (let i = policy.rules.length - 1; i >= 0; i--) {
+    const rule = policy.rules[i]!;
+    if (matchesGlob(path, rule.match, options)) return { path, action: rule.action, rule, ruleIndex: i };
+  }
+  return { path, action: 'allow', rule: null, ruleIndex: -1 };
+}
+
+const STRICTNESS: Record<PermissionAction, number> = { allow: 0, ask: 1, deny: 2 };
+
+/**
+ * One file reached under several names (the path as written, the real path it is written
+ * through): the strictest of their decisions, so any deny wins, then any ask. Reports the first
+ * name as `path` and the name that decided as `via` when it differs.
+ */
+export function decideNames(
+  names: readonly string[],
+  policy: PermissionPolicy,
+  options: MatchOptions = {},
+): PathDecision & { via?: string } {
+  const [first, ...rest] = names;
+  if (first === undefined) throw new TypeError('decideNames needs at least one name');
+  let strictest: PathDecision & { via?: string } = decidePath(first, policy, options);
+  for (const name of rest) {
+    if (name === first) continue;
+    const decision = decidePath(name, policy, options);
+    if (STRICTNESS[decision.action] > STRICTNESS[strictest.action]) {
+      strictest = { ...decision, path: first, via: name };
+    }
+  }
+  return strictest;
+}
