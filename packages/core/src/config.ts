@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EditError, Result } from './errors.js';
 import { CONFIG_FILE } from './path-policy.js';
@@ -14,6 +14,30 @@ export interface PatchsmithConfig {
 export interface ConfigFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
+
+/** A config is a few rules; anything larger is not one (and a hostile tree may link it to /dev/zero). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Reads the config from the disk without trusting what the name is: only a regular file (a FIFO
+ * would block forever, a device never end), at most MAX_CONFIG_BYTES, opened without blocking.
+ */
+const diskConfigFs: ConfigFs = {
+  async readFile(path) {
+    const { constants } = await import('node:fs');
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw Object.assign(new Error('it is not a regular file'), { code: 'EINVAL' });
+      if (stats.size > MAX_CONFIG_BYTES) {
+        throw Object.assign(new Error(`it is larger than ${MAX_CONFIG_BYTES} bytes`), { code: 'EFBIG' });
+      }
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  },
+};
 
 function configError(message: string): Result<never> {
   const error: EditError = { code: 'PARSE_ERROR', message: `${CONFIG_FILE}: ${message}`, path: CONFIG_FILE };
@@ -67,7 +91,7 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * there is none. Most roots have none, so the schema library is loaded only when one exists.
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
-export async function loadConfig(root: string, fs: ConfigFs = { readFile }): Promise<Result<PatchsmithConfig>> {
+export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
     text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');

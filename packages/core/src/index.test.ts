@@ -4,6 +4,7 @@ it('pins the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'CONFIG_FILE',
     'ERROR_CODES',
+    'MAX_CONFIG_BYTES',
     'PERMISSION_ACTIONS',
     'PLAIN_STATE_DIR',
     'PatchsmithError',
