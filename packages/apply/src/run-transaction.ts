@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import type { EditError } from '@patchsmith/grammar';
+import { basename, dirname, join, relative } from 'node:path';
+import { type EditError, isStrictlyInside, PatchsmithError } from '@patchsmith/core';
+import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
 import { errnoOf, type TransactionFs } from './fs.js';
+import {
+  checkEntry,
+  checkFolder,
+  entryIdentity,
+  type FileIdentity,
+  guardedFs,
+} from './guard-folders.js';
 import { permissionBits } from './hash.js';
 import { IoFailure, io, ioError } from './io-failure.js';
 import {
@@ -23,16 +31,18 @@ export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
 /** Long names would overflow NAME_MAX once decorated; the temporary name only needs to be unique. */
 const MAX_NAME_IN_TEMP = 100;
 
-/** The staged file's name: hidden, beside its target, tagged with the transaction. */
+const TEMP_SUFFIX = '.patchsmith-tmp';
+
+/**
+ * The staged file's name: hidden, tagged with the transaction, in the target's real folder (the
+ * check resolved it; the folder is re-checked before the file is created there and renamed).
+ */
 function tempPathFor(target: string, id: string): string {
-  return join(dirname(target), `.${basename(target).slice(0, MAX_NAME_IN_TEMP)}.${id}.patchsmith-tmp`);
+  return join(dirname(target), `.${basename(target).slice(0, MAX_NAME_IN_TEMP)}.${id}${TEMP_SUFFIX}`);
 }
 
-// `path` lies below `root` (and is not the root itself).
-function isStrictlyInside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
+// A file this transaction staged (its name carries the transaction's id).
+const isTempOf = (id: string) => (path: string) => path.endsWith(`.${id}${TEMP_SUFFIX}`);
 
 /** The folders from `dir` up to (not including) the root, innermost first. */
 function foldersUpTo(realRoot: string, dir: string): string[] {
@@ -110,6 +120,73 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
   await io('rename', partial, () => fs.rename(partial, backup));
 }
 
+/** A failed call named after the file the user knows, with the reason only (no temporary name). */
+function namingTarget(error: unknown, name: string): unknown {
+  if (!(error instanceof IoFailure)) return error;
+  const reason = (error.cause as Error | null)?.message?.replace(/, \w+ '[^]*$/, '') ?? String(error.cause);
+  return new IoFailure(error.call, name, Object.assign(new Error(reason), { code: error.errno }));
+}
+
+/**
+ * Writes a write's new content to its staged file, in the folder the check found (re-checked just
+ * before the file is created and after it is written): the staged file's identity, for the rename.
+ */
+async function stage(
+  ctx: RootContext,
+  { write, folder, resolved }: CheckedWrite,
+  temp: string,
+  caseInsensitive: boolean,
+): Promise<FileIdentity> {
+  const after = write.after!;
+  await checkFolder(ctx, folder, caseInsensitive);
+  try {
+    await writeDurably(ctx.fs, temp, after.bytes, permissionBits(after.mode));
+  } catch (error) {
+    throw namingTarget(error, resolved.target);
+  }
+  const identity = await entryIdentity(ctx.fs, temp).catch((error) => {
+    throw namingTarget(error, resolved.target);
+  });
+  await checkFolder(ctx, folder, caseInsensitive);
+  return identity;
+}
+
+/**
+ * Renames a staged file over its target. Right before, the folder and the staged file must be the
+ * ones checked and written; right after, the folder must be unchanged and the target must be the
+ * staged file. Anything else throws, and the transaction rolls back.
+ */
+async function putInPlace(
+  ctx: RootContext,
+  { write, folder }: CheckedWrite,
+  from: string,
+  to: string,
+  identity: FileIdentity,
+  caseInsensitive: boolean,
+): Promise<void> {
+  await checkFolder(ctx, folder, caseInsensitive);
+  await checkEntry(ctx, from, identity, write.path);
+  try {
+    await io('rename', to, () => ctx.fs.rename(from, to));
+  } catch (error) {
+    throw namingTarget(error, to);
+  }
+  await checkFolder(ctx, folder, caseInsensitive);
+  await checkEntry(ctx, to, identity, write.path);
+}
+
+/** Removes a deleted file's entry, with its folder checked right before and right after. */
+async function removeEntry(
+  ctx: RootContext,
+  { folder }: CheckedWrite,
+  removed: string,
+  caseInsensitive: boolean,
+): Promise<void> {
+  await checkFolder(ctx, folder, caseInsensitive);
+  await io('unlink', removed, () => ctx.fs.unlink(removed));
+  await checkFolder(ctx, folder, caseInsensitive);
+}
+
 /**
  * Everything up to the commit point; throws on the first failure, once every call still in flight
  * has settled. Independent steps run concurrently; what must come first still does: the journal
@@ -117,7 +194,12 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
  * (and the backups' folder fsync'd) before the first rename, deletes' folders removed deepest
  * first, and the journal removed only after every change.
  */
-async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite[]): Promise<void> {
+async function carryOut(
+  ctx: RootContext,
+  journal: Journal,
+  writes: CheckedWrite[],
+  caseInsensitive: boolean,
+): Promise<void> {
   const { fs, realRoot, txnDir } = ctx;
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
@@ -125,11 +207,12 @@ async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite
   for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
     await runAll(level.map((dir) => () => io('mkdir', inTree(dir), () => fs.mkdir(inTree(dir)))));
   }
+  const staged = new Map<number, FileIdentity>();
   const staging = journal.entries.flatMap((entry, index) => {
-    const after = writes[index]!.write.after;
-    if (entry.temp === null || after === null) return [];
+    const checked = writes[index]!;
+    if (entry.temp === null || checked.write.after === null) return [];
     const temp = inTree(entry.temp);
-    return [() => writeDurably(fs, temp, after.bytes, permissionBits(after.mode))];
+    return [async () => staged.set(index, await stage(ctx, checked, temp, caseInsensitive))];
   });
   const backups = journal.entries.flatMap((entry) => {
     if (entry.backup === null || entry.restoreTo === null) return [];
@@ -139,15 +222,16 @@ async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite
   await runAll([...staging, ...backups]);
   await syncDir(fs, txnDir);
   const emptied = new Set<string>();
-  const swaps = journal.entries.flatMap((entry) => {
+  const swaps = journal.entries.flatMap((entry, index) => {
+    const checked = writes[index]!;
     if (entry.temp !== null && entry.target !== null) {
       const [from, to] = [inTree(entry.temp), inTree(entry.target)];
-      return [() => io('rename', from, () => fs.rename(from, to))];
+      return [() => putInPlace(ctx, checked, from, to, staged.get(index)!, caseInsensitive)];
     }
     if (entry.remove === null) return [];
     const removed = inTree(entry.remove);
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
-    return [() => io('unlink', removed, () => fs.unlink(removed))];
+    return [() => removeEntry(ctx, checked, removed, caseInsensitive)];
   });
   await runAll(swaps);
   for (const level of byDepth([...emptied], 'deepest-first')) {
@@ -155,6 +239,13 @@ async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite
   }
   // The commit point: once the journal is gone, a crash leaves the after state.
   await io('unlink', ctx.journalPath, () => fs.unlink(ctx.journalPath));
+}
+
+/** A failure as an error value: a refusal keeps its code, anything else is `IO_ERROR`; `outcome` says what became of the tree. */
+function failureOf(ctx: RootContext, error: unknown, outcome: string): EditError {
+  if (!(error instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome);
+  const refused = error.toEditError();
+  return { ...refused, message: `${refused.message}; ${outcome}` };
 }
 
 /**
@@ -169,26 +260,29 @@ export async function runTransaction(ctx: RootContext, writes: CheckedWrite[]): 
   } catch (error) {
     return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was written')] };
   }
+  // Every change to the tree, the rollback's included, goes through folders checked just before.
+  const caseInsensitive = await caseInsensitiveAt(ctx.fs, ctx.realRoot);
+  const guarded: RootContext = { ...ctx, fs: guardedFs(ctx, caseInsensitive, isTempOf(journal.id)) };
   try {
-    await carryOut(ctx, journal, writes);
+    await carryOut(guarded, journal, writes, caseInsensitive);
   } catch (error) {
     try {
-      await rollBack(ctx, journal);
-      await dropTxnDir(ctx);
+      await rollBack(guarded, journal);
+      await dropTxnDir(guarded);
     } catch (rollbackError) {
-      const detail = ioError(
-        ctx.realRoot,
+      const detail = failureOf(
+        ctx,
         rollbackError,
         'the journal is kept; `patchsmith recover` finishes the rollback',
       );
       return {
         ok: false,
-        errors: [ioError(ctx.realRoot, error, `rolling back failed too: ${detail.message}`)],
+        errors: [failureOf(ctx, error, `rolling back failed too: ${detail.message}`)],
       };
     }
-    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was changed (rolled back)')] };
+    return { ok: false, errors: [failureOf(ctx, error, 'nothing was changed (rolled back)')] };
   }
   // After the commit point, cleaning up is best effort: the next recover drops what is left.
-  await dropTxnDir(ctx).catch(() => {});
+  await dropTxnDir(guarded).catch(() => {});
   return { ok: true };
 }
