@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type ErrorCode, isInsidePath, toTreePath } from '@patchsmith/core';
 import { errnoOf, lstatOrNull, type TransactionFs, type TransactionStats } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
@@ -65,6 +65,10 @@ function cachedIn(cache: Map<string, Promise<unknown>>): Lookup {
     return pending;
   };
 }
+
+/** An absolute path inside the real root as the `/`-separated root-relative name rules are matched on. */
+export const treeName = (ctx: Pick<PathContext, 'realRoot'>, path: string) =>
+  relative(ctx.realRoot, path).split(sep).join('/');
 
 const refuse = (code: ErrorCode, message: string): RefusedPath => ({ ok: false, code, message });
 

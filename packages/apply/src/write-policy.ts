@@ -1,4 +1,4 @@
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   CONFIG_FILE,
   decideNames,
@@ -14,7 +14,7 @@ import type { PlannedWrite } from '@patchsmith/planner';
 import { caseInsensitiveAt } from './case-folding.js';
 import { isMissing, lstatOrNull } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
-import type { PathContext, ResolvedTarget } from './resolve-path.js';
+import { type PathContext, type ResolvedTarget, treeName } from './resolve-path.js';
 
 /** What the caller says about permissions; see `ApplyOptions`. */
 export interface WritePolicyOptions {
@@ -74,12 +74,9 @@ export async function loadWritePolicy(
   };
 }
 
-/** An absolute path inside the real root as a `/`-separated root-relative name. */
-const treeName = (realRoot: string, path: string) => relative(realRoot, path).split(sep).join('/');
-
 /** The names a write reaches its file by: as written, and the real paths of the entry and of the file. */
 function namesOf(ctx: PathContext, resolved: ResolvedTarget): string[] {
-  const names = [resolved.rel, treeName(ctx.realRoot, resolved.entry), treeName(ctx.realRoot, resolved.target)];
+  const names = [resolved.rel, treeName(ctx, resolved.entry), treeName(ctx, resolved.target)];
   return [...new Set(names)];
 }
 
