@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { EditError } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
-import { recordFolder, type WriteFolder } from './guard-folders.js';
+import { entryIdentity, type FileIdentity, recordFolder, type WriteFolder } from './guard-folders.js';
 import { permissionBits, sha256Hex } from './hash.js';
 import { io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
@@ -15,6 +15,8 @@ export interface CheckedWrite {
   resolved: ResolvedTarget;
   /** The real folder the write changes, and its identity when checked (re-checked around the rename). */
   folder: WriteFolder;
+  /** The identity of the file the write replaces or removes (what its backup must be), or null when there is none. */
+  original: FileIdentity | null;
 }
 
 export type CheckResult = { ok: true; writes: CheckedWrite[] } | { ok: false; errors: EditError[] };
@@ -55,15 +57,24 @@ async function staleness(
 }
 
 /** The folder whose entry a write changes: the file's own folder, or for a delete the folder of the name removed. */
-function changedFolder(ctx: RootContext, write: PlannedWrite, resolved: ResolvedTarget): Promise<WriteFolder> {
+function changedFolder(
+  ctx: RootContext,
+  write: PlannedWrite,
+  resolved: ResolvedTarget,
+): Promise<WriteFolder> {
   if (write.after === null) return recordFolder(ctx.fs, dirname(resolved.entry), dirname(resolved.entry));
   return recordFolder(ctx.fs, dirname(resolved.target), resolved.existingDir);
 }
+
+/** The entry a write replaces (its real file) or removes (the name itself, a symlink or not). */
+const replacedEntry = (write: PlannedWrite, resolved: ResolvedTarget) =>
+  write.after === null ? resolved.entry : resolved.target;
 
 interface Inspection {
   resolved: PathResolution;
   problem: EditError | null;
   folder?: WriteFolder;
+  original?: FileIdentity | null;
 }
 
 /** Where one write's path leads now, whether the policy allows it, and whether the disk still agrees with its `before`. */
@@ -74,7 +85,11 @@ async function inspect(ctx: RootContext, policy: WritePolicy, write: PlannedWrit
   if (refused) return { resolved, problem: refused };
   const problem = await staleness(ctx, write, resolved);
   if (problem || resolved.kind === 'directory') return { resolved, problem };
-  return { resolved, problem, folder: await changedFolder(ctx, write, resolved) };
+  const [folder, original] = await Promise.all([
+    changedFolder(ctx, write, resolved),
+    resolved.kind === 'file' ? entryIdentity(ctx.fs, replacedEntry(write, resolved)) : null,
+  ]);
+  return { resolved, problem, folder, original };
 }
 
 /**
@@ -106,7 +121,7 @@ export async function checkWrites(
       errors.push(found.problem);
       continue;
     }
-    const reached = write.after === null ? found.resolved.entry : found.resolved.target;
+    const reached = replacedEntry(write, found.resolved);
     const other = writers.get(reached);
     if (other !== undefined) {
       const message = `${write.path} and ${other} are the same file on disk; the plan cannot write it twice`;
@@ -114,7 +129,14 @@ export async function checkWrites(
       continue;
     }
     writers.set(reached, write.path);
-    if (!isNoOp(write)) checked.push({ write, resolved: found.resolved, folder: found.folder! });
+    if (!isNoOp(write)) {
+      checked.push({
+        write,
+        resolved: found.resolved,
+        folder: found.folder!,
+        original: found.original ?? null,
+      });
+    }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

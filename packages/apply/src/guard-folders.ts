@@ -11,6 +11,12 @@ import type { PathContext } from './resolve-path.js';
  * writes through it, and a change stops the transaction (which then rolls back).
  */
 
+/** How one transaction guards the tree: the volume's case folding, and the fs without the guard (to undo what a swap misdirected). */
+export interface TreeGuard {
+  caseInsensitive: boolean;
+  unguarded: TransactionFs;
+}
+
 /** A file's identity: the same device and inode, whatever name reaches it. */
 export interface FileIdentity {
   dev: number;
@@ -28,7 +34,7 @@ export interface WriteFolder {
 }
 
 const identityOf = (stats: TransactionStats): FileIdentity => ({ dev: stats.dev, ino: stats.ino });
-const sameIdentity = (a: FileIdentity, b: FileIdentity) => a.dev === b.dev && a.ino === b.ino;
+export const sameIdentity = (a: FileIdentity, b: FileIdentity) => a.dev === b.dev && a.ino === b.ino;
 
 // Two real paths name the same place (folding case where the volume does).
 const samePlace = (a: string, b: string, caseInsensitive: boolean) =>
@@ -51,16 +57,29 @@ export function folderSwapped(ctx: PathContext, folder: string): PatchsmithError
 }
 
 /** Throws `PATH_OUTSIDE_ROOT` unless the folder still has its real path and its anchor its identity. */
-export async function checkFolder(ctx: PathContext, folder: WriteFolder, caseInsensitive: boolean): Promise<void> {
+export async function checkFolder(
+  ctx: PathContext,
+  folder: WriteFolder,
+  caseInsensitive: boolean,
+): Promise<void> {
   const { fs } = ctx;
   const [real, anchor] = await Promise.all([
-    fs.realpath(folder.path).catch(() => null),
+    isStillReal(fs, folder.path, caseInsensitive),
     fs.stat(folder.anchor).catch(() => null),
   ]);
-  const moved = real === null || !samePlace(real, folder.path, caseInsensitive);
-  if (moved || anchor === null || !sameIdentity(identityOf(anchor), folder.identity)) {
+  if (!real || anchor === null || !sameIdentity(identityOf(anchor), folder.identity)) {
     throw folderSwapped(ctx, folder.path);
   }
+}
+
+/** Whether `path` is still its own real path (no symlink on the way); false when it is gone. */
+export async function isStillReal(
+  fs: TransactionFs,
+  path: string,
+  caseInsensitive: boolean,
+): Promise<boolean> {
+  const real = await fs.realpath(path).catch(() => null);
+  return real !== null && samePlace(real, path, caseInsensitive);
 }
 
 /** The identity of the entry at `path` (not followed), which a later check compares with. */
@@ -77,9 +96,13 @@ export async function checkEntry(
 ): Promise<void> {
   const stats = await ctx.fs.lstat(path).catch(() => null);
   if (stats === null || !sameIdentity(identityOf(stats), expected)) {
-    throw new PatchsmithError('STALE', `the new content of ${name} was replaced while the patch was being applied`, {
-      path: name,
-    });
+    throw new PatchsmithError(
+      'STALE',
+      `the new content of ${name} was replaced while the patch was being applied`,
+      {
+        path: name,
+      },
+    );
   }
 }
 
@@ -126,13 +149,37 @@ export function guardedFs(
       (path, flags) => (/[wax+]/.test(flags) ? [path] : []),
       (path: string, flags: string, mode?: number) => fs.open(path, flags, mode),
     ),
-    rename: guard((from, to) => [from, to], (from: string, to: string) => fs.rename(from, to)),
-    unlink: guard((path) => (isOwnTemp(path) ? [] : [path]), (path: string) => fs.unlink(path)),
-    mkdir: guard((path) => [path], (path: string, options?: { recursive?: boolean }) => fs.mkdir(path, options)),
-    rmdir: guard((path) => [path], (path: string) => fs.rmdir(path)),
-    chmod: guard((path) => [path], (path: string, mode: number) => fs.chmod(path, mode)),
-    link: guard((from, to) => [from, to], (from: string, to: string) => fs.link(from, to)),
-    copyFile: guard((from, to) => [from, to], (from: string, to: string) => fs.copyFile(from, to)),
-    symlink: guard((_target, path) => [path], (target: string, path: string) => fs.symlink(target, path)),
+    rename: guard(
+      (from, to) => [from, to],
+      (from: string, to: string) => fs.rename(from, to),
+    ),
+    unlink: guard(
+      (path) => (isOwnTemp(path) ? [] : [path]),
+      (path: string) => fs.unlink(path),
+    ),
+    mkdir: guard(
+      (path) => [path],
+      (path: string, options?: { recursive?: boolean }) => fs.mkdir(path, options),
+    ),
+    rmdir: guard(
+      (path) => [path],
+      (path: string) => fs.rmdir(path),
+    ),
+    chmod: guard(
+      (path) => [path],
+      (path: string, mode: number) => fs.chmod(path, mode),
+    ),
+    link: guard(
+      (from, to) => [from, to],
+      (from: string, to: string) => fs.link(from, to),
+    ),
+    copyFile: guard(
+      (from, to) => [from, to],
+      (from: string, to: string) => fs.copyFile(from, to),
+    ),
+    symlink: guard(
+      (_target, path) => [path],
+      (target: string, path: string) => fs.symlink(target, path),
+    ),
   };
 }

@@ -138,7 +138,15 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
     if (refused) return refused;
     if (st.isDirectory()) {
       if (last) {
-        return { ok: true, rel, kind: 'directory', entry: here, target: real, missingDirs: [], existingDir: dir };
+        return {
+          ok: true,
+          rel,
+          kind: 'directory',
+          entry: here,
+          target: real,
+          missingDirs: [],
+          existingDir: dir,
+        };
       }
       dir = real;
       continue;
@@ -146,7 +154,16 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
     if (!st.isFile()) return refuse('NOT_A_FILE', `${rel} is not a regular file`);
     if (last) {
       const existingDir = dirname(real);
-      return { ok: true, rel, kind: 'file', entry: here, target: real, missingDirs: [], existingDir, stats: st };
+      return {
+        ok: true,
+        rel,
+        kind: 'file',
+        entry: here,
+        target: real,
+        missingDirs: [],
+        existingDir,
+        stats: st,
+      };
     }
     const prefix = segments.slice(0, index + 1).join('/');
     return refuse('NOT_A_FILE', `${rel}: ${prefix} is a file, not a folder`);

@@ -6,11 +6,13 @@ import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
 import { errnoOf, type TransactionFs } from './fs.js';
 import {
-  checkEntry,
   checkFolder,
   entryIdentity,
   type FileIdentity,
+  folderSwapped,
   guardedFs,
+  sameIdentity,
+  type TreeGuard,
 } from './guard-folders.js';
 import { permissionBits } from './hash.js';
 import { IoFailure, io, ioError } from './io-failure.js';
@@ -25,6 +27,7 @@ import {
 } from './journal.js';
 import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
+import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
 
 export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
 
@@ -89,6 +92,8 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
   await runAll(
     [...emptiable].map((dir) => async () => {
       const stats = await io('lstat', dir, () => ctx.fs.lstat(dir));
+      // A symlink swapped in since the check: its mode is not the folder's, and nothing may go through it.
+      if (!stats.isDirectory()) throw folderSwapped(ctx, dir);
       dirModes[rel(dir)] = permissionBits(stats.mode);
     }),
   );
@@ -101,10 +106,10 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
  * only replaced, so the link keeps its bytes and mode). Across devices, a copy written aside and
  * renamed, so that a backup is never half there.
  */
-async function backUp(fs: TransactionFs, original: string, backup: string): Promise<void> {
+async function backUp(fs: TransactionFs, original: string, backup: string): Promise<'linked' | 'copied'> {
   try {
     await fs.link(original, backup);
-    return;
+    return 'linked';
   } catch (error) {
     if (errnoOf(error) !== 'EXDEV') throw new IoFailure('link', original, error);
   }
@@ -118,73 +123,29 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
     await io('chmod', partial, () => fs.chmod(partial, permissionBits(stats.mode)));
   }
   await io('rename', partial, () => fs.rename(partial, backup));
-}
-
-/** A failed call named after the file the user knows, with the reason only (no temporary name). */
-function namingTarget(error: unknown, name: string): unknown {
-  if (!(error instanceof IoFailure)) return error;
-  const reason = (error.cause as Error | null)?.message?.replace(/, \w+ '[^]*$/, '') ?? String(error.cause);
-  return new IoFailure(error.call, name, Object.assign(new Error(reason), { code: error.errno }));
+  return 'copied';
 }
 
 /**
- * Writes a write's new content to its staged file, in the folder the check found (re-checked just
- * before the file is created and after it is written): the staged file's identity, for the rename.
+ * Backs up the file a write replaces or removes, and makes sure the backup is that file: a link
+ * made through a folder swapped since the check would hold another file, which a rollback must
+ * never put into the tree, so it is removed and the transaction stops.
  */
-async function stage(
+async function backUpChecked(
   ctx: RootContext,
-  { write, folder, resolved }: CheckedWrite,
-  temp: string,
-  caseInsensitive: boolean,
-): Promise<FileIdentity> {
-  const after = write.after!;
-  await checkFolder(ctx, folder, caseInsensitive);
-  try {
-    await writeDurably(ctx.fs, temp, after.bytes, permissionBits(after.mode));
-  } catch (error) {
-    throw namingTarget(error, resolved.target);
-  }
-  const identity = await entryIdentity(ctx.fs, temp).catch((error) => {
-    throw namingTarget(error, resolved.target);
-  });
-  await checkFolder(ctx, folder, caseInsensitive);
-  return identity;
-}
-
-/**
- * Renames a staged file over its target. Right before, the folder and the staged file must be the
- * ones checked and written; right after, the folder must be unchanged and the target must be the
- * staged file. Anything else throws, and the transaction rolls back.
- */
-async function putInPlace(
-  ctx: RootContext,
-  { write, folder }: CheckedWrite,
-  from: string,
-  to: string,
-  identity: FileIdentity,
-  caseInsensitive: boolean,
+  { original: expected, folder }: CheckedWrite,
+  original: string,
+  backup: string,
+  guard: TreeGuard,
 ): Promise<void> {
-  await checkFolder(ctx, folder, caseInsensitive);
-  await checkEntry(ctx, from, identity, write.path);
-  try {
-    await io('rename', to, () => ctx.fs.rename(from, to));
-  } catch (error) {
-    throw namingTarget(error, to);
+  await checkFolder(ctx, folder, guard.caseInsensitive);
+  const how = await backUp(ctx.fs, original, backup);
+  const linked = how === 'linked' ? await entryIdentity(ctx.fs, backup) : null;
+  if (linked !== null && expected !== null && !sameIdentity(linked, expected)) {
+    await io('unlink', backup, () => ctx.fs.unlink(backup));
+    throw folderSwapped(ctx, folder.path);
   }
-  await checkFolder(ctx, folder, caseInsensitive);
-  await checkEntry(ctx, to, identity, write.path);
-}
-
-/** Removes a deleted file's entry, with its folder checked right before and right after. */
-async function removeEntry(
-  ctx: RootContext,
-  { folder }: CheckedWrite,
-  removed: string,
-  caseInsensitive: boolean,
-): Promise<void> {
-  await checkFolder(ctx, folder, caseInsensitive);
-  await io('unlink', removed, () => ctx.fs.unlink(removed));
-  await checkFolder(ctx, folder, caseInsensitive);
+  await checkFolder(ctx, folder, guard.caseInsensitive);
 }
 
 /**
@@ -198,26 +159,26 @@ async function carryOut(
   ctx: RootContext,
   journal: Journal,
   writes: CheckedWrite[],
-  caseInsensitive: boolean,
+  guard: TreeGuard,
 ): Promise<void> {
   const { fs, realRoot, txnDir } = ctx;
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
   await writeJournal(ctx, journal);
   for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
-    await runAll(level.map((dir) => () => io('mkdir', inTree(dir), () => fs.mkdir(inTree(dir)))));
+    await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
   }
   const staged = new Map<number, FileIdentity>();
   const staging = journal.entries.flatMap((entry, index) => {
     const checked = writes[index]!;
     if (entry.temp === null || checked.write.after === null) return [];
     const temp = inTree(entry.temp);
-    return [async () => staged.set(index, await stage(ctx, checked, temp, caseInsensitive))];
+    return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
   });
-  const backups = journal.entries.flatMap((entry) => {
+  const backups = journal.entries.flatMap((entry, index) => {
     if (entry.backup === null || entry.restoreTo === null) return [];
     const [original, backup] = [inTree(entry.restoreTo), join(txnDir, entry.backup)];
-    return [() => backUp(fs, original, backup)];
+    return [() => backUpChecked(ctx, writes[index]!, original, backup, guard)];
   });
   await runAll([...staging, ...backups]);
   await syncDir(fs, txnDir);
@@ -226,12 +187,12 @@ async function carryOut(
     const checked = writes[index]!;
     if (entry.temp !== null && entry.target !== null) {
       const [from, to] = [inTree(entry.temp), inTree(entry.target)];
-      return [() => putInPlace(ctx, checked, from, to, staged.get(index)!, caseInsensitive)];
+      return [() => putInPlace(ctx, checked, from, to, staged.get(index)!, guard)];
     }
     if (entry.remove === null) return [];
     const removed = inTree(entry.remove);
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
-    return [() => removeEntry(ctx, checked, removed, caseInsensitive)];
+    return [() => removeEntry(ctx, checked, removed, join(txnDir, `removed-${index}`), guard)];
   });
   await runAll(swaps);
   for (const level of byDepth([...emptied], 'deepest-first')) {
@@ -243,8 +204,10 @@ async function carryOut(
 
 /** A failure as an error value: a refusal keeps its code, anything else is `IO_ERROR`; `outcome` says what became of the tree. */
 function failureOf(ctx: RootContext, error: unknown, outcome: string): EditError {
-  if (!(error instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome);
-  const refused = error.toEditError();
+  // A refusal from the guarded fs, wrapped by the call that made it.
+  const cause = error instanceof IoFailure ? error.cause : error;
+  if (!(cause instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome);
+  const refused = cause.toEditError();
   return { ...refused, message: `${refused.message}; ${outcome}` };
 }
 
@@ -258,13 +221,16 @@ export async function runTransaction(ctx: RootContext, writes: CheckedWrite[]): 
   try {
     journal = await planJournal(ctx, writes);
   } catch (error) {
-    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was written')] };
+    return { ok: false, errors: [failureOf(ctx, error, 'nothing was written')] };
   }
   // Every change to the tree, the rollback's included, goes through folders checked just before.
-  const caseInsensitive = await caseInsensitiveAt(ctx.fs, ctx.realRoot);
-  const guarded: RootContext = { ...ctx, fs: guardedFs(ctx, caseInsensitive, isTempOf(journal.id)) };
+  const guard: TreeGuard = {
+    caseInsensitive: await caseInsensitiveAt(ctx.fs, ctx.realRoot),
+    unguarded: ctx.fs,
+  };
+  const guarded: RootContext = { ...ctx, fs: guardedFs(ctx, guard.caseInsensitive, isTempOf(journal.id)) };
   try {
-    await carryOut(guarded, journal, writes, caseInsensitive);
+    await carryOut(guarded, journal, writes, guard);
   } catch (error) {
     try {
       await rollBack(guarded, journal);

@@ -85,14 +85,11 @@ const samePath = (a: string, b: string, caseInsensitive: boolean) =>
   caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /** Why the write would change patchsmith's own config or state, or null. */
-function protectedReason(
-  policy: WritePolicy,
-  names: string[],
-  resolved: ResolvedTarget,
-): string | null {
+function protectedReason(policy: WritePolicy, names: string[], resolved: ResolvedTarget): string | null {
   for (const name of names) {
     const reason = protectedPathReason(name, policy.caseInsensitive);
-    if (reason !== null) return name === resolved.rel ? reason : `${resolved.rel} leads to ${name}: ${reason}`;
+    if (reason !== null)
+      return name === resolved.rel ? reason : `${resolved.rel} leads to ${name}: ${reason}`;
   }
   const config = policy.configTarget;
   const reachesConfig = (path: string) => config !== null && samePath(path, config, policy.caseInsensitive);
@@ -122,12 +119,18 @@ export function policyRefusal(
   const names = namesOf(ctx, resolved);
   const reason = policy.allowConfigWrites ? null : protectedReason(policy, names, resolved);
   if (reason !== null) {
-    return denied(write, `Permission denied: ${reason}, which an edit may not change unless the host allows it`);
+    return denied(
+      write,
+      `Permission denied: ${reason}, which an edit may not change unless the host allows it`,
+    );
   }
   const decision = decideNames(names, policy.policy, { caseInsensitive: policy.caseInsensitive });
   const source = policy.policy.source ?? CONFIG_FILE;
   if (decision.action === 'deny') {
-    return denied(write, `Permission denied: ${describeDecidedPath(decision)} by ${describeRule(decision, source)}`);
+    return denied(
+      write,
+      `Permission denied: ${describeDecidedPath(decision)} by ${describeRule(decision, source)}`,
+    );
   }
   if (decision.action === 'ask' && !policy.askApproved) {
     return denied(
