@@ -89,7 +89,6 @@ describe('a folder swapped for a symlink to outside the root while the patch is 
       const result = await applyPlan(plan, { root, fs: swapping.fs });
       expect(await shapeOf(outside), `swap before call ${at}`).toEqual(outsideShape);
       const outcome = result.ok ? 'ok' : result.errors.map((e) => e.code).join(',');
-      if (!result.ok && result.errors[0]!.code === 'IO_ERROR')
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       if (!result.ok) {
         for (const error of result.errors) expect(error.message).not.toMatch(/patchsmith-tmp/);
@@ -108,7 +107,8 @@ describe('a folder swapped for a symlink to outside the root while the patch is 
       expect(leftovers, `swap before call ${at}`).toEqual([]);
     }
     // The swap lands at every step: before the checks (refused early), during staging, around the renames.
-    expect(outcomes.get('PATH_OUTSIDE_ROOT') ?? 0).toBeGreaterThan(0);
+    const codes = [...outcomes.keys()].join(',');
+    expect(codes).toContain('PATH_OUTSIDE_ROOT');
     expect(outcomes.get('ok') ?? 0).toBeGreaterThan(0);
   });
 });
