@@ -77,7 +77,8 @@ describe('a failure in the middle of a concurrent batch', () => {
     // A delete takes the file aside into the transaction folder first, then unlinks it there.
     [
       'deletes',
-      (call: string, path: string) => call === 'rename' && basename(path.split(' -> ')[0]!).startsWith('gone-'),
+      (call: string, path: string) =>
+        call === 'rename' && basename(path.split(' -> ')[0]!).startsWith('gone-'),
     ],
   ])(
     '%s: the rest of the batch settles first, then the rollback restores every byte, mode and folder',

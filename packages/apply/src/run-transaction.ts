@@ -22,7 +22,6 @@ import {
   type JournalEntry,
   rmdirIfEmpty,
   syncDir,
-  writeDurably,
   writeJournal,
 } from './journal.js';
 import { byDepth, runAll } from './map-limit.js';

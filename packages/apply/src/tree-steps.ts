@@ -30,7 +30,8 @@ function namingTarget(error: unknown, name: string): unknown {
   if (!(error instanceof IoFailure)) return error;
   // A refusal of the guarded fs says it all.
   if (error.cause instanceof PatchsmithError) return error.cause;
-  const reason = (error.cause as Error | null)?.message?.replace(/, \w+ '[^]*$/, '') ?? String(error.cause);
+  const reason =
+    (error.cause as Error | null)?.message?.replace(/, \w+ '[\s\S]*$/, '') ?? String(error.cause);
   return new IoFailure(error.call, name, Object.assign(new Error(reason), { code: error.errno }));
 }
 
