@@ -1,4 +1,4 @@
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
 import { checkWrites } from './check-writes.js';
 import { openRoot, type RootContext } from './context.js';
@@ -7,6 +7,7 @@ import { ioError } from './io-failure.js';
 import { acquireLock, DEFAULT_LOCK_TIMEOUT_MS, holdsLock, type RootLock, releaseLock } from './lock.js';
 import { recoverUnderLock } from './recover-transaction.js';
 import { type ApplyResult, runTransaction } from './run-transaction.js';
+import { loadWritePolicy } from './write-policy.js';
 
 export interface ApplyOptions {
   /** The folder the plan's paths are relative to. */
@@ -16,6 +17,16 @@ export interface ApplyOptions {
   lockTimeoutMs?: number;
   /** The root's lock, when the caller already holds it (`withRootLock`); it is not released here. */
   lock?: RootLock;
+  /**
+   * The permission rules every write is decided by, under the path as written and the real path
+   * written (any deny wins). Default: the root's `.patchsmith.json`, read here (a broken one is
+   * `PARSE_ERROR`, nothing written).
+   */
+  policy?: PermissionPolicy;
+  /** The caller's gate already got a yes for every `ask` path; without it, `ask` paths are `DENIED`. */
+  askApproved?: boolean;
+  /** A host setting, never something a patch carries: let this apply write `.patchsmith.json` and `.patchsmith/`. */
+  allowConfigWrites?: boolean;
 }
 
 /** An expected failure as a result value. */
@@ -25,7 +36,7 @@ function failure(error: unknown, root: string, outcome: string): ApplyResult {
 }
 
 /** With the lock held: finish any earlier transaction, check the plan against the disk, carry it out. */
-async function applyLocked(ctx: RootContext, plan: Plan): Promise<ApplyResult> {
+async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
   try {
     await recoverUnderLock(ctx);
   } catch (error) {
@@ -37,7 +48,9 @@ async function applyLocked(ctx: RootContext, plan: Plan): Promise<ApplyResult> {
   }
   let checked: Awaited<ReturnType<typeof checkWrites>>;
   try {
-    checked = await checkWrites(ctx, plan.writes);
+    const policy = await loadWritePolicy(ctx, options);
+    if (!policy.ok) return policy;
+    checked = await checkWrites(ctx, plan.writes, policy.value);
   } catch (error) {
     return failure(error, ctx.realRoot, 'nothing was written');
   }
@@ -47,7 +60,8 @@ async function applyLocked(ctx: RootContext, plan: Plan): Promise<ApplyResult> {
 
 /**
  * SPEC §4 steps 4-6: carries out a plan all or nothing. Takes the root's lock (waiting up to
- * `lockTimeoutMs`, then `BUSY`), re-checks every write's before state (`STALE`, nothing written),
+ * `lockTimeoutMs`, then `BUSY`), decides every write by the permission policy under all its names
+ * (`DENIED`, nothing written), re-checks every write's before state (`STALE`, nothing written),
  * stages new contents beside their targets, journals, renames into place, removes deleted files
  * and the folders they leave empty, and drops the journal. Any failure before that last step
  * rolls back byte for byte and answers `IO_ERROR` naming the call and the path.
@@ -67,7 +81,7 @@ export async function applyPlan(plan: Plan, options: ApplyOptions): Promise<Appl
     return failure(error, options.root, 'nothing was written');
   }
   try {
-    return await applyLocked(ctx, plan);
+    return await applyLocked(ctx, plan, options);
   } finally {
     if (options.lock === undefined) await releaseLock(fs, lock).catch(() => {});
   }

@@ -1,15 +1,22 @@
-import type { EditError } from '@patchsmith/grammar';
+import { dirname } from 'node:path';
+import type { EditError } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
+import { entryIdentity, type FileIdentity, recordFolder, type WriteFolder } from './guard-folders.js';
 import { permissionBits, sha256Hex } from './hash.js';
 import { io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
+import { policyRefusal, type WritePolicy } from './write-policy.js';
 
 /** A planned write that passed the checks, with where the disk says it goes. */
 export interface CheckedWrite {
   write: PlannedWrite;
   resolved: ResolvedTarget;
+  /** The real folder the write changes, and its identity when checked (re-checked around the rename). */
+  folder: WriteFolder;
+  /** The identity of the file the write replaces or removes (what its backup must be), or null when there is none. */
+  original: FileIdentity | null;
 }
 
 export type CheckResult = { ok: true; writes: CheckedWrite[] } | { ok: false; errors: EditError[] };
@@ -49,26 +56,57 @@ async function staleness(
   return null;
 }
 
-/** Where one write's path leads now, and whether the disk still agrees with its `before`. */
-async function inspect(
+/** The folder whose entry a write changes: the file's own folder, or for a delete the folder of the name removed. */
+function changedFolder(
   ctx: RootContext,
   write: PlannedWrite,
-): Promise<{ resolved: PathResolution; problem: EditError | null }> {
+  resolved: ResolvedTarget,
+): Promise<WriteFolder> {
+  if (write.after === null) return recordFolder(ctx.fs, dirname(resolved.entry), dirname(resolved.entry));
+  return recordFolder(ctx.fs, dirname(resolved.target), resolved.existingDir);
+}
+
+/** The entry a write replaces (its real file) or removes (the name itself, a symlink or not). */
+const replacedEntry = (write: PlannedWrite, resolved: ResolvedTarget) =>
+  write.after === null ? resolved.entry : resolved.target;
+
+interface Inspection {
+  resolved: PathResolution;
+  problem: EditError | null;
+  folder?: WriteFolder;
+  original?: FileIdentity | null;
+}
+
+/** Where one write's path leads now, whether the policy allows it, and whether the disk still agrees with its `before`. */
+async function inspect(ctx: RootContext, policy: WritePolicy, write: PlannedWrite): Promise<Inspection> {
   const resolved = await resolvePath(ctx, write.path);
   if (!resolved.ok) return { resolved, problem: null };
-  return { resolved, problem: await staleness(ctx, write, resolved) };
+  const refused = policyRefusal(ctx, policy, write, resolved);
+  if (refused) return { resolved, problem: refused };
+  const problem = await staleness(ctx, write, resolved);
+  if (problem || resolved.kind === 'directory') return { resolved, problem };
+  const [folder, original] = await Promise.all([
+    changedFolder(ctx, write, resolved),
+    resolved.kind === 'file' ? entryIdentity(ctx.fs, replacedEntry(write, resolved)) : null,
+  ]);
+  return { resolved, problem, folder, original };
 }
 
 /**
- * SPEC §4.4, first step: every write's path passes the path policy again and still holds what it
- * held when planned (content hash, mode, presence). All problems are reported together. Writes
+ * SPEC §4.4, first step: every write's path passes the path policy again, the permission policy
+ * allows it under every name (`policyRefusal`), and it still holds what it held when planned
+ * (content hash, mode, presence). All problems are reported together. Writes
  * that change nothing are dropped; two writes that reach the same file (one through a symlink) are
  * refused, since each was planned without the other. The disk is read concurrently; the
  * answers (and their order) are those of checking the writes one by one.
  */
-export async function checkWrites(ctx: RootContext, writes: readonly PlannedWrite[]): Promise<CheckResult> {
+export async function checkWrites(
+  ctx: RootContext,
+  writes: readonly PlannedWrite[],
+  policy: WritePolicy,
+): Promise<CheckResult> {
   const lookups = withLookupCache(ctx);
-  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) => inspect(lookups, write));
+  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) => inspect(lookups, policy, write));
   const errors: EditError[] = [];
   const checked: CheckedWrite[] = [];
   const writers = new Map<string, string>();
@@ -83,7 +121,7 @@ export async function checkWrites(ctx: RootContext, writes: readonly PlannedWrit
       errors.push(found.problem);
       continue;
     }
-    const reached = write.after === null ? found.resolved.entry : found.resolved.target;
+    const reached = replacedEntry(write, found.resolved);
     const other = writers.get(reached);
     if (other !== undefined) {
       const message = `${write.path} and ${other} are the same file on disk; the plan cannot write it twice`;
@@ -91,7 +129,14 @@ export async function checkWrites(ctx: RootContext, writes: readonly PlannedWrit
       continue;
     }
     writers.set(reached, write.path);
-    if (!isNoOp(write)) checked.push({ write, resolved: found.resolved });
+    if (!isNoOp(write)) {
+      checked.push({
+        write,
+        resolved: found.resolved,
+        folder: found.folder!,
+        original: found.original ?? null,
+      });
+    }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

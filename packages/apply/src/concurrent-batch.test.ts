@@ -74,7 +74,12 @@ describe('a failure in the middle of a concurrent batch', () => {
       'renames into place',
       (call: string, path: string) => call === 'rename' && isTemp(path.split(' -> ')[0]!),
     ],
-    ['deletes', (call: string, path: string) => call === 'unlink' && basename(path).startsWith('gone-')],
+    // A delete takes the file aside into the transaction folder first, then unlinks it there.
+    [
+      'deletes',
+      (call: string, path: string) =>
+        call === 'rename' && basename(path.split(' -> ')[0]!).startsWith('gone-'),
+    ],
   ])(
     '%s: the rest of the batch settles first, then the rollback restores every byte, mode and folder',
     async (_name, pick) => {

@@ -3,6 +3,9 @@ import type { StateDirFs } from '@patchsmith/snapshot/state-dir';
 
 /** What the transaction needs to know about a directory entry. */
 export interface TransactionStats {
+  /** The device and inode: which file this is, whatever name reached it. */
+  dev: number;
+  ino: number;
   mode: number;
   mtimeMs: number;
   isFile(): boolean;

@@ -83,6 +83,14 @@ describe('readFiles', () => {
     expect(inner?.kind === 'file' && text(inner.bytes)).toBe('inner\n');
   });
 
+  it('gives the real path of a path that leads elsewhere, for the permission rules', async () => {
+    const states = await readFiles(root, ['link-in.txt', 'dir-in/inner.txt', 'dir-in/new.txt', 'plain.txt']);
+    expect(states.get('link-in.txt')).toMatchObject({ kind: 'file', realPath: 'plain.txt' });
+    expect(states.get('dir-in/inner.txt')).toMatchObject({ kind: 'file', realPath: 'real/inner.txt' });
+    expect(states.get('dir-in/new.txt')).toEqual({ kind: 'missing', realPath: 'real/new.txt' });
+    expect(states.get('plain.txt')).not.toHaveProperty('realPath');
+  });
+
   it('refuses the private state folder when there is no repository', async () => {
     const bare = await makeRoot({ git: false });
     try {

@@ -4,7 +4,7 @@ import { defaultFs, type TransactionFs } from './fs.js';
 import { permissionBits } from './hash.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
-import { type PathContext, resolvePath, withLookupCache } from './resolve-path.js';
+import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
   fs?: TransactionFs;
@@ -15,11 +15,14 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
   try {
     const resolved = await resolvePath(ctx, path);
     if (!resolved.ok) return { kind: 'refused', code: resolved.code, message: resolved.message };
-    if (resolved.kind !== 'file') return { kind: resolved.kind };
+    if (resolved.kind === 'directory') return { kind: 'directory' };
     const { target } = resolved;
+    const real = treeName(ctx, target);
+    const named = real === resolved.rel ? {} : { realPath: real };
+    if (resolved.kind === 'missing') return { kind: 'missing', ...named };
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-    return { kind: 'file', bytes, mode: permissionBits(stats.mode) };
+    return { kind: 'file', bytes, mode: permissionBits(stats.mode), ...named };
   } catch (error) {
     const message = error instanceof IoFailure ? error.message : String(error);
     return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };
@@ -28,7 +31,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
 
 /**
  * Reads canonical relative paths for the planner (SPEC §3 path policy). A symlink inside the root
- * is followed to its target's content; one that leads out of the root is `PATH_OUTSIDE_ROOT`,
+ * is followed to its target's content (and its real path given as `realPath`, for the permission rules); one that leads out of the root is `PATH_OUTSIDE_ROOT`,
  * into `.git/` or private state `PATH_INVALID`; a file where a folder is needed `NOT_A_FILE`.
  * The map's keys are the paths as given. Throws `IO_ERROR` only when the root cannot be resolved.
  * Paths are read concurrently (a bounded number at a time).

@@ -1,5 +1,5 @@
-import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
-import type { ErrorCode } from '@patchsmith/grammar';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type ErrorCode, isInsidePath, toTreePath } from '@patchsmith/core';
 import { errnoOf, lstatOrNull, type TransactionFs, type TransactionStats } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
 
@@ -15,6 +15,8 @@ export interface ResolvedTarget {
   target: string;
   /** Folders that do not exist yet on the way to `target`, outermost first. */
   missingDirs: string[];
+  /** The deepest folder on the way to `target` that exists (real): `target`'s folder, unless that is missing. */
+  existingDir: string;
   /** For a file: `target`'s stats, as the resolution found them (so its mode needs no second stat). */
   stats?: TransactionStats;
 }
@@ -64,40 +66,21 @@ function cachedIn(cache: Map<string, Promise<unknown>>): Lookup {
   };
 }
 
-// A path segment that names git's private folder, whatever its case.
-const isGitSegment = (segment: string) => segment.toLowerCase() === '.git';
-// `child` is `parent` or lies below it.
-const isInside = (child: string, parent: string) => {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-// A relative path that climbs above its base.
-const climbsOut = (rel: string) => rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel);
+/** An absolute path inside the real root as the `/`-separated root-relative name rules are matched on. */
+export const treeName = (ctx: Pick<PathContext, 'realRoot'>, path: string) =>
+  relative(ctx.realRoot, path).split(sep).join('/');
 
 const refuse = (code: ErrorCode, message: string): RefusedPath => ({ ok: false, code, message });
 
 /** Refuses a real path that left the root or entered private state; null when it is fine. */
 function checkRealPath(ctx: PathContext, rel: string, real: string): RefusedPath | null {
-  if (!isInside(real, ctx.realRoot)) {
+  if (!isInsidePath(real, ctx.realRoot)) {
     return refuse('PATH_OUTSIDE_ROOT', `${rel} leads outside the root through a symbolic link (to ${real})`);
   }
-  if (ctx.privateDirs.some((dir) => isInside(real, dir))) {
+  if (ctx.privateDirs.some((dir) => isInsidePath(real, dir))) {
     return refuse('PATH_INVALID', `${rel} leads into private state (${real})`);
   }
   return null;
-}
-
-/** The lexical policy (SPEC §3): relative, inside the root, no NUL byte, nothing in `.git`. */
-function lexicalPath(ctx: PathContext, raw: string): { ok: true; rel: string } | RefusedPath {
-  if (raw.includes('\0')) return refuse('PATH_INVALID', `path holds a NUL byte: ${JSON.stringify(raw)}`);
-  if (raw.trim() === '') return refuse('PATH_INVALID', 'path is empty');
-  const base = isAbsolute(raw) && isInside(raw, ctx.realRoot) ? ctx.realRoot : ctx.root;
-  const rel = posix.relative(base, posix.resolve(base, raw));
-  if (climbsOut(rel)) return refuse('PATH_OUTSIDE_ROOT', `path leads outside the root: ${raw}`);
-  if (rel === '') return refuse('PATH_INVALID', `path names the root folder itself: ${raw}`);
-  if (rel.split('/').some(isGitSegment))
-    return refuse('PATH_INVALID', `path is inside a .git folder: ${raw}`);
-  return { ok: true, rel };
 }
 
 /** The answer for a path whose component `index` does not exist under the real folder `dir`. */
@@ -111,7 +94,15 @@ function missingFrom(ctx: PathContext, rel: string, dir: string, segments: strin
   const target = join(dir, ...segments.slice(index));
   const refused = checkRealPath(ctx, rel, target);
   if (refused) return refused;
-  return { ok: true, rel, kind: 'missing', entry: target, target, missingDirs } satisfies ResolvedTarget;
+  return {
+    ok: true,
+    rel,
+    kind: 'missing',
+    entry: target,
+    target,
+    missingDirs,
+    existingDir: dir,
+  } satisfies ResolvedTarget;
 }
 
 /**
@@ -120,7 +111,7 @@ function missingFrom(ctx: PathContext, rel: string, dir: string, segments: strin
  * A file where a folder is needed is `NOT_A_FILE`; so is a dangling symlink (nothing to write through).
  */
 export async function resolvePath(ctx: PathContext, raw: string): Promise<PathResolution> {
-  const lexical = lexicalPath(ctx, raw);
+  const lexical = toTreePath(raw, ctx);
   if (!lexical.ok) return lexical;
   const { rel } = lexical;
   const { fs } = ctx;
@@ -146,12 +137,34 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
     const refused = checkRealPath(ctx, rel, real) ?? checkRealPath(ctx, rel, here);
     if (refused) return refused;
     if (st.isDirectory()) {
-      if (last) return { ok: true, rel, kind: 'directory', entry: here, target: real, missingDirs: [] };
+      if (last) {
+        return {
+          ok: true,
+          rel,
+          kind: 'directory',
+          entry: here,
+          target: real,
+          missingDirs: [],
+          existingDir: dir,
+        };
+      }
       dir = real;
       continue;
     }
     if (!st.isFile()) return refuse('NOT_A_FILE', `${rel} is not a regular file`);
-    if (last) return { ok: true, rel, kind: 'file', entry: here, target: real, missingDirs: [], stats: st };
+    if (last) {
+      const existingDir = dirname(real);
+      return {
+        ok: true,
+        rel,
+        kind: 'file',
+        entry: here,
+        target: real,
+        missingDirs: [],
+        existingDir,
+        stats: st,
+      };
+    }
     const prefix = segments.slice(0, index + 1).join('/');
     return refuse('NOT_A_FILE', `${rel}: ${prefix} is a file, not a folder`);
   }

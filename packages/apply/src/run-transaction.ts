@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import type { EditError } from '@patchsmith/grammar';
+import { basename, dirname, join, relative } from 'node:path';
+import { type EditError, isStrictlyInside, PatchsmithError } from '@patchsmith/core';
+import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
 import { errnoOf, type TransactionFs } from './fs.js';
+import {
+  checkFolder,
+  entryIdentity,
+  type FileIdentity,
+  folderSwapped,
+  guardedFs,
+  sameIdentity,
+  type TreeGuard,
+} from './guard-folders.js';
 import { permissionBits } from './hash.js';
 import { IoFailure, io, ioError } from './io-failure.js';
 import {
@@ -12,27 +22,29 @@ import {
   type JournalEntry,
   rmdirIfEmpty,
   syncDir,
-  writeDurably,
   writeJournal,
 } from './journal.js';
 import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
+import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
 
 export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
 
 /** Long names would overflow NAME_MAX once decorated; the temporary name only needs to be unique. */
 const MAX_NAME_IN_TEMP = 100;
 
-/** The staged file's name: hidden, beside its target, tagged with the transaction. */
+const TEMP_SUFFIX = '.patchsmith-tmp';
+
+/**
+ * The staged file's name: hidden, tagged with the transaction, in the target's real folder (the
+ * check resolved it; the folder is re-checked before the file is created there and renamed).
+ */
 function tempPathFor(target: string, id: string): string {
-  return join(dirname(target), `.${basename(target).slice(0, MAX_NAME_IN_TEMP)}.${id}.patchsmith-tmp`);
+  return join(dirname(target), `.${basename(target).slice(0, MAX_NAME_IN_TEMP)}.${id}${TEMP_SUFFIX}`);
 }
 
-// `path` lies below `root` (and is not the root itself).
-function isStrictlyInside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
+// A file this transaction staged (its name carries the transaction's id).
+const isTempOf = (id: string) => (path: string) => path.endsWith(`.${id}${TEMP_SUFFIX}`);
 
 /** The folders from `dir` up to (not including) the root, innermost first. */
 function foldersUpTo(realRoot: string, dir: string): string[] {
@@ -79,6 +91,8 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
   await runAll(
     [...emptiable].map((dir) => async () => {
       const stats = await io('lstat', dir, () => ctx.fs.lstat(dir));
+      // A symlink swapped in since the check: its mode is not the folder's, and nothing may go through it.
+      if (!stats.isDirectory()) throw folderSwapped(ctx, dir);
       dirModes[rel(dir)] = permissionBits(stats.mode);
     }),
   );
@@ -91,10 +105,10 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
  * only replaced, so the link keeps its bytes and mode). Across devices, a copy written aside and
  * renamed, so that a backup is never half there.
  */
-async function backUp(fs: TransactionFs, original: string, backup: string): Promise<void> {
+async function backUp(fs: TransactionFs, original: string, backup: string): Promise<'linked' | 'copied'> {
   try {
     await fs.link(original, backup);
-    return;
+    return 'linked';
   } catch (error) {
     if (errnoOf(error) !== 'EXDEV') throw new IoFailure('link', original, error);
   }
@@ -108,6 +122,29 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
     await io('chmod', partial, () => fs.chmod(partial, permissionBits(stats.mode)));
   }
   await io('rename', partial, () => fs.rename(partial, backup));
+  return 'copied';
+}
+
+/**
+ * Backs up the file a write replaces or removes, and makes sure the backup is that file: a link
+ * made through a folder swapped since the check would hold another file, which a rollback must
+ * never put into the tree, so it is removed and the transaction stops.
+ */
+async function backUpChecked(
+  ctx: RootContext,
+  { original: expected, folder }: CheckedWrite,
+  original: string,
+  backup: string,
+  guard: TreeGuard,
+): Promise<void> {
+  await checkFolder(ctx, folder, guard.caseInsensitive);
+  const how = await backUp(ctx.fs, original, backup);
+  const linked = how === 'linked' ? await entryIdentity(ctx.fs, backup) : null;
+  if (linked !== null && expected !== null && !sameIdentity(linked, expected)) {
+    await io('unlink', backup, () => ctx.fs.unlink(backup));
+    throw folderSwapped(ctx, folder.path);
+  }
+  await checkFolder(ctx, folder, guard.caseInsensitive);
 }
 
 /**
@@ -117,37 +154,44 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
  * (and the backups' folder fsync'd) before the first rename, deletes' folders removed deepest
  * first, and the journal removed only after every change.
  */
-async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite[]): Promise<void> {
+async function carryOut(
+  ctx: RootContext,
+  journal: Journal,
+  writes: CheckedWrite[],
+  guard: TreeGuard,
+): Promise<void> {
   const { fs, realRoot, txnDir } = ctx;
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
   await writeJournal(ctx, journal);
   for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
-    await runAll(level.map((dir) => () => io('mkdir', inTree(dir), () => fs.mkdir(inTree(dir)))));
+    await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
   }
+  const staged = new Map<number, FileIdentity>();
   const staging = journal.entries.flatMap((entry, index) => {
-    const after = writes[index]!.write.after;
-    if (entry.temp === null || after === null) return [];
+    const checked = writes[index]!;
+    if (entry.temp === null || checked.write.after === null) return [];
     const temp = inTree(entry.temp);
-    return [() => writeDurably(fs, temp, after.bytes, permissionBits(after.mode))];
+    return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
   });
-  const backups = journal.entries.flatMap((entry) => {
+  const backups = journal.entries.flatMap((entry, index) => {
     if (entry.backup === null || entry.restoreTo === null) return [];
     const [original, backup] = [inTree(entry.restoreTo), join(txnDir, entry.backup)];
-    return [() => backUp(fs, original, backup)];
+    return [() => backUpChecked(ctx, writes[index]!, original, backup, guard)];
   });
   await runAll([...staging, ...backups]);
   await syncDir(fs, txnDir);
   const emptied = new Set<string>();
-  const swaps = journal.entries.flatMap((entry) => {
+  const swaps = journal.entries.flatMap((entry, index) => {
+    const checked = writes[index]!;
     if (entry.temp !== null && entry.target !== null) {
       const [from, to] = [inTree(entry.temp), inTree(entry.target)];
-      return [() => io('rename', from, () => fs.rename(from, to))];
+      return [() => putInPlace(ctx, checked, from, to, staged.get(index)!, guard)];
     }
     if (entry.remove === null) return [];
     const removed = inTree(entry.remove);
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
-    return [() => io('unlink', removed, () => fs.unlink(removed))];
+    return [() => removeEntry(ctx, checked, removed, join(txnDir, `removed-${index}`), guard)];
   });
   await runAll(swaps);
   for (const level of byDepth([...emptied], 'deepest-first')) {
@@ -155,6 +199,15 @@ async function carryOut(ctx: RootContext, journal: Journal, writes: CheckedWrite
   }
   // The commit point: once the journal is gone, a crash leaves the after state.
   await io('unlink', ctx.journalPath, () => fs.unlink(ctx.journalPath));
+}
+
+/** A failure as an error value: a refusal keeps its code, anything else is `IO_ERROR`; `outcome` says what became of the tree. */
+function failureOf(ctx: RootContext, error: unknown, outcome: string): EditError {
+  // A refusal from the guarded fs, wrapped by the call that made it.
+  const cause = error instanceof IoFailure ? error.cause : error;
+  if (!(cause instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome);
+  const refused = cause.toEditError();
+  return { ...refused, message: `${refused.message}; ${outcome}` };
 }
 
 /**
@@ -167,28 +220,34 @@ export async function runTransaction(ctx: RootContext, writes: CheckedWrite[]): 
   try {
     journal = await planJournal(ctx, writes);
   } catch (error) {
-    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was written')] };
+    return { ok: false, errors: [failureOf(ctx, error, 'nothing was written')] };
   }
+  // Every change to the tree, the rollback's included, goes through folders checked just before.
+  const guard: TreeGuard = {
+    caseInsensitive: await caseInsensitiveAt(ctx.fs, ctx.realRoot),
+    unguarded: ctx.fs,
+  };
+  const guarded: RootContext = { ...ctx, fs: guardedFs(ctx, guard.caseInsensitive, isTempOf(journal.id)) };
   try {
-    await carryOut(ctx, journal, writes);
+    await carryOut(guarded, journal, writes, guard);
   } catch (error) {
     try {
-      await rollBack(ctx, journal);
-      await dropTxnDir(ctx);
+      await rollBack(guarded, journal);
+      await dropTxnDir(guarded);
     } catch (rollbackError) {
-      const detail = ioError(
-        ctx.realRoot,
+      const detail = failureOf(
+        ctx,
         rollbackError,
         'the journal is kept; `patchsmith recover` finishes the rollback',
       );
       return {
         ok: false,
-        errors: [ioError(ctx.realRoot, error, `rolling back failed too: ${detail.message}`)],
+        errors: [failureOf(ctx, error, `rolling back failed too: ${detail.message}`)],
       };
     }
-    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was changed (rolled back)')] };
+    return { ok: false, errors: [failureOf(ctx, error, 'nothing was changed (rolled back)')] };
   }
   // After the commit point, cleaning up is best effort: the next recover drops what is left.
-  await dropTxnDir(ctx).catch(() => {});
+  await dropTxnDir(guarded).catch(() => {});
   return { ok: true };
 }

@@ -11,6 +11,8 @@ it('pins the public API', async () => {
     'climbsOut',
     'decideNames',
     'decidePath',
+    'describeDecidedPath',
+    'describeRule',
     'isInsidePath',
     'isStrictlyInside',
     'loadConfig',

@@ -1,5 +1,6 @@
 export type { ConfigFs, PatchsmithConfig } from './config.js';
 export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } from './config.js';
+export { describeDecidedPath, describeRule } from './describe-decision.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
 export type { PathRefusal, TreePath, TreeRoots } from './path-policy.js';

@@ -108,7 +108,8 @@ export class PlanState {
       const before = read?.kind === 'file' ? { hash: hashBytes(read.bytes), mode: read.mode } : null;
       const after = final?.kind === 'file' ? { bytes: final.bytes, mode: final.mode } : null;
       if (before === null && after === null) continue;
-      writes.push({ path, before, after });
+      const realPath = read?.kind === 'file' || read?.kind === 'missing' ? read.realPath : undefined;
+      writes.push(realPath === undefined ? { path, before, after } : { path, realPath, before, after });
     }
     return writes;
   }

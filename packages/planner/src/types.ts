@@ -1,10 +1,14 @@
 import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { EditError, ErrorCode } from '@patchsmith/grammar';
 
-/** What the outside world says about one path before planning. The planner never reads a disk. */
+/**
+ * What the outside world says about one path before planning. The planner never reads a disk.
+ * `realPath`: where the path really leads (root-relative, after symlinks) when that is another
+ * name, so permission rules can be decided on both; the planner only carries it to the writes.
+ */
 export type FileState =
-  | { kind: 'file'; bytes: Uint8Array; mode: number }
-  | { kind: 'missing' }
+  | { kind: 'file'; bytes: Uint8Array; mode: number; realPath?: string }
+  | { kind: 'missing'; realPath?: string }
   | { kind: 'directory' }
   /** The reader refused or failed this path (path policy, a file where a folder should be, I/O). */
   | { kind: 'refused'; code: ErrorCode; message: string };
@@ -44,6 +48,8 @@ export interface PlannedFile {
 /** The final effect on one path, which the transaction carries out. */
 export interface PlannedWrite {
   path: string;
+  /** The real path written (root-relative, after symlinks), when the reader said it differs from `path`. */
+  realPath?: string;
   /** The path's state when planned: its content hash (sha256 hex) and mode, or null when absent. */
   before: { hash: string; mode: number } | null;
   /** What to leave there, or null to remove it. */

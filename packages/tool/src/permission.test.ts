@@ -85,6 +85,28 @@ describe('decide', () => {
   });
 });
 
+describe('decide on the real path too', () => {
+  it('a deny on the real path a write reaches through a symlink wins, and says which name decided', () => {
+    const plan: Plan = {
+      files: [file('docs/s/key.txt')],
+      writes: [{ path: 'docs/s/key.txt', realPath: 'secrets/key.txt', before: null, after: null }],
+    };
+    const [decision] = decide(plan, policy(['secrets/**', 'deny']));
+    expect(decision).toMatchObject({ path: 'docs/s/key.txt', action: 'deny', via: 'secrets/key.txt' });
+  });
+
+  it('the gate names the real path in its refusal, and suggests a rule for the name that asked', async () => {
+    const plan: Plan = {
+      files: [file('docs/r.md')],
+      writes: [{ path: 'docs/r.md', realPath: 'review/r.md', before: null, after: null }],
+    };
+    const answer = await createPermissionGate({ policy: policy(['review/**', 'ask']) })(plan);
+    const message = (answer as { message: string }).message;
+    expect(message).toContain('docs/r.md (real path review/r.md)');
+    expect(message).toContain('{"match": "review/r.md", "action": "allow"}');
+  });
+});
+
 describe('createPermissionGate', () => {
   it('answers yes when every path is allowed', async () => {
     const gate = createPermissionGate({ policy: policy(['*.md', 'deny']) });

@@ -1,4 +1,12 @@
-import { CONFIG_FILE, decidePath, type PathDecision, type PermissionPolicy } from '@patchsmith/core';
+import {
+  CONFIG_FILE,
+  decideNames,
+  decidePath,
+  describeDecidedPath,
+  describeRule,
+  type PathDecision,
+  type PermissionPolicy,
+} from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
 import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
 
@@ -16,9 +24,17 @@ export function planPaths(plan: Plan): string[] {
   return [...paths];
 }
 
-/** The policy's action for every path the plan would write. */
-export function decide(plan: Plan, policy: PermissionPolicy): PathDecision[] {
-  return planPaths(plan).map((path) => decidePath(path, policy));
+/**
+ * The policy's action for every path the plan would write, decided on the path and, when the
+ * reader found it leads elsewhere through a symlink, on its real path too (any deny wins; `via`
+ * names the real path when it decided).
+ */
+export function decide(plan: Plan, policy: PermissionPolicy): (PathDecision & { via?: string })[] {
+  const realPaths = new Map(plan.writes.map((write) => [write.path, write.realPath]));
+  return planPaths(plan).map((path) => {
+    const real = realPaths.get(path);
+    return real === undefined ? decidePath(path, policy) : decideNames([path, real], policy);
+  });
 }
 
 /** What a prompt is asked: the plan, and the paths that need a yes (with the rules that said ask). */
@@ -35,14 +51,9 @@ export interface PermissionGateOptions {
   prompt?: PermissionPrompt;
 }
 
-function describeRule(decision: PathDecision, source: string): string {
-  const rule = decision.rule!;
-  return `rule ${decision.ruleIndex + 1} {"match": ${JSON.stringify(rule.match)}, "action": "${rule.action}"} of ${source}`;
-}
-
-/** "a.txt (rule 2 {...} of .patchsmith.json), b.txt (...)" */
-function describePaths(decisions: PathDecision[], source: string): string {
-  return decisions.map((d) => `${d.path} (${describeRule(d, source)})`).join(', ');
+/** "a.txt (rule 2 {...} of .patchsmith.json), b.txt (real path secrets/b.txt) (...)" */
+function describePaths(decisions: (PathDecision & { via?: string })[], source: string): string {
+  return decisions.map((d) => `${describeDecidedPath(d)} (${describeRule(d, source)})`).join(', ');
 }
 
 function refuse(message: string): PermissionRefusal {
@@ -69,7 +80,7 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     if (prompt === undefined) {
       return refuse(
         `Permission needed for ${describePaths(asks, source)}, and no one can approve it here. ` +
-          `Nothing was written. To allow it, add a rule such as {"match": ${JSON.stringify(asks[0]!.path)}, "action": "allow"} ` +
+          `Nothing was written. To allow it, add a rule such as {"match": ${JSON.stringify(asks[0]!.via ?? asks[0]!.path)}, "action": "allow"} ` +
           `after that rule in ${source}.`,
       );
     }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { applyPlan, readFiles, recoverTransaction, withRootLock } from '@patchsmith/apply';
+import { loadConfig } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import {
   compileStrReplace,
@@ -12,6 +13,7 @@ import {
 } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
 import { locateStateDir } from '@patchsmith/snapshot/state-dir';
+import { createPermissionGate } from './permission.js';
 
 /** What the permission gate may answer after seeing the whole plan. */
 export type PermissionAnswer = 'yes' | 'no' | 'always';
@@ -44,7 +46,15 @@ export interface RunEditOptions {
    * `apply_patch` uses this); `false` never.
    */
   snapshot?: boolean | 'in-repository';
+  /**
+   * The permission gate, asked with the whole plan before anything is written. Default: the root's
+   * `.patchsmith.json` rules with nobody to ask (`ask` paths are refused, saying how to allow them).
+   * Whatever the gate answers, the transaction still refuses what the root's rules deny, under
+   * the path as written and the real path written.
+   */
   ask?: AskPermission;
+  /** A host setting, never something a patch carries: let edits write `.patchsmith.json` and `.patchsmith/`. */
+  allowConfigWrites?: boolean;
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
@@ -119,17 +129,27 @@ export async function planEdit(
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
+  return planWholeTree(input, root, options.firstMatch ?? false);
+}
+
+/** Parses and plans against a tree with no interrupted apply left. */
+async function planWholeTree(input: EditInput, root: string, firstMatch: boolean): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
-  const planned = planEdits(parsed.value, files, { root, firstMatch: options.firstMatch ?? false });
+  const planned = planEdits(parsed.value, files, { root, firstMatch });
   return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
 }
 
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
   const root = resolve(options.root ?? process.cwd());
   const dryRun = options.dryRun ?? false;
-  const planned = await planEdit(input, { root, firstMatch: options.firstMatch ?? false });
+  await recoverTransaction(root);
+  // The rules are read once, before planning: what the patch writes cannot change them for this call.
+  const config = await loadConfig(root);
+  if (!config.ok) return rejected(config.errors, dryRun);
+  const { policy } = config.value;
+  const planned = await planWholeTree(input, root, options.firstMatch ?? false);
   if (!planned.ok) return rejected(planned.errors, dryRun);
   const { plan, before: files } = planned;
   const report: EditReport = {
@@ -142,7 +162,8 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   };
   if (dryRun) return report;
 
-  const answer = options.ask ? await options.ask(plan) : 'yes';
+  const ask = options.ask ?? createPermissionGate({ policy });
+  const answer = await ask(plan);
   if (answer === 'no' || typeof answer === 'object') {
     const message =
       typeof answer === 'object' ? answer.message : 'The edit was not allowed; nothing was written.';
@@ -157,7 +178,13 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       if (await wantsSnapshot(root, options.snapshot ?? true)) {
         report.snapshot = await takeSnapshot(root, plan);
       }
-      const result = await applyPlan(plan, { root, lock });
+      const result = await applyPlan(plan, {
+        root,
+        lock,
+        policy,
+        askApproved: true,
+        allowConfigWrites: options.allowConfigWrites ?? false,
+      });
       if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
       return result;
     },
