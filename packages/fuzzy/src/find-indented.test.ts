@@ -49,7 +49,10 @@ describe('pass 3 (uniform indentation)', () => {
 
   test('a block shifted in the middle of a long run of identical lines', () => {
     // Half the file is `}`, half `  }`: only windows inside the second half shift uniformly.
-    const lines = [...Array.from({ length: 5_000 }, () => '}'), ...Array.from({ length: 5_000 }, () => '  }')];
+    const lines = [
+      ...Array.from({ length: 5_000 }, () => '}'),
+      ...Array.from({ length: 5_000 }, () => '  }'),
+    ];
     const block = Array.from({ length: 50 }, () => '}');
     const region = { from: 0, to: lines.length, atEnd: false };
     const found = findIndented(indexFile(lines), block, region);
@@ -63,7 +66,12 @@ describe('pass 3 (uniform indentation)', () => {
     const body = [...Array.from({ length: 199 }, () => '   }'), '-  }', '+  } // x'];
     const hint = { oldStart: 100_000, oldLines: 200, newStart: 100_000, newLines: 200 };
     const result = locateChunk(indexFile(lines), chunk(body, { hint }), { cursor: 0 });
-    expect(result).toMatchObject({ ok: true, start: 99_999, pass: 'indentation', indent: { prefix: '  ', side: 'patch' } });
+    expect(result).toMatchObject({
+      ok: true,
+      start: 99_999,
+      pass: 'indentation',
+      indent: { prefix: '  ', side: 'patch' },
+    });
   });
 });
 

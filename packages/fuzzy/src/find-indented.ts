@@ -17,7 +17,11 @@ export interface IndentedMatches {
  * file of many identical lines (every `}` of a file for a block of `}` lines); past the same budget
  * `findBlock` uses, all matches are checked at once by one linear scan of the region.
  */
-export function findIndented(file: FileIndex, block: readonly string[], region: SearchRegion): IndentedMatches {
+export function findIndented(
+  file: FileIndex,
+  block: readonly string[],
+  region: SearchRegion,
+): IndentedMatches {
   const keys = block.map((line) => normalizeLine(line, 'trimmed'));
   const starts = findBlock(file.table('trimmed', keys), keys, region);
   const cheap = starts.length * block.length <= 4 * (region.to - region.from) + 256;

@@ -175,9 +175,14 @@ function ambiguous(lines1: number[]): ChunkMiss {
   };
 }
 
-function noMatch(file: ReturnType<typeof indexFile>, searchLines: readonly string[], search: boolean): ChunkMiss {
+function noMatch(
+  file: ReturnType<typeof indexFile>,
+  searchLines: readonly string[],
+  search: boolean,
+): ChunkMiss {
   const region = { from: 0, to: file.lines.length, atEnd: false };
-  const nearest = searchLines.length === 0 || !search ? undefined : findNearestRegion(file, searchLines, region);
+  const nearest =
+    searchLines.length === 0 || !search ? undefined : findNearestRegion(file, searchLines, region);
   const shown = searchLines.slice(0, MESSAGE_LINES).map((l) => `  ${l}`);
   if (searchLines.length > MESSAGE_LINES)
     shown.push(`  … (${searchLines.length - MESSAGE_LINES} more lines)`);

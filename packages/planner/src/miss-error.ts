@@ -31,7 +31,8 @@ export function missError(miss: ChunkMiss, place: MissPlace, budget: NearestBudg
   let message = miss.message;
   if (miss.code === 'NO_MATCH') {
     if (budget.left > 0) budget.left--;
-    else message += `\n(nearest region not searched: over ${MAX_NEAREST_SEARCHES} chunks of this patch failed)`;
+    else
+      message += `\n(nearest region not searched: over ${MAX_NEAREST_SEARCHES} chunks of this patch failed)`;
   }
   return {
     code: miss.code,

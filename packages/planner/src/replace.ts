@@ -31,7 +31,12 @@ export function planReplace(
   const located = locateText(
     text.lines,
     { search: op.search, replace: op.replace },
-    { all: op.all, firstMatch: settings.firstMatch, wholeLines: op.wholeLines, nearest: settings.nearest.left > 0 },
+    {
+      all: op.all,
+      firstMatch: settings.firstMatch,
+      wholeLines: op.wholeLines,
+      nearest: settings.nearest.left > 0,
+    },
   );
   if (!located.ok) {
     const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);

@@ -43,7 +43,16 @@ it('150,000 failing chunks: rejected with an error for each, and every output is
 
 it('a 200,000-line file of `}` with a line hint: the hinted place, by pass 3', async () => {
   await writeFile(join(root, 'a.txt'), '}\n'.repeat(200_000));
-  const diff = ['--- a/a.txt', '+++ b/a.txt', '@@ -150000,3 +150000,3 @@', '   }', '-  }', '+  } // x', '   }', ''];
+  const diff = [
+    '--- a/a.txt',
+    '+++ b/a.txt',
+    '@@ -150000,3 +150000,3 @@',
+    '   }',
+    '-  }',
+    '+  } // x',
+    '   }',
+    '',
+  ];
   const report = await runEdit({ kind: 'patch', text: diff.join('\n') }, { root, snapshot: false });
   expect(report.errors).toStrictEqual([]);
   expect(report.files[0]?.chunks).toStrictEqual([
