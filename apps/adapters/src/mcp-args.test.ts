@@ -3,36 +3,52 @@ import { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
 import { tempProject } from './test-support/fixtures.js';
 
 describe('patchsmith mcp arguments', () => {
-  it('reads the root, the flags and the root policy', async () => {
+  it('reads the root, the flags, and a policy read from the root at every call', async () => {
     const project = await tempProject({
       '.patchsmith.json': '{"permissions": [{"match": "*.env", "action": "deny"}]}',
     });
     try {
-      const parsed = await mcpOptionsFromArgs(['--cwd', project.root, '--first-match', '--no-snapshot'], '/');
-      expect(parsed).toEqual({
+      const parsed = await mcpOptionsFromArgs(
+        ['--cwd', project.root, '--first-match', '--no-snapshot', '--max-message-bytes', '4096'],
+        '/',
+      );
+      if (!parsed.ok) throw new Error(parsed.message);
+      const { policy, ...rest } = parsed.options;
+      expect(rest).toEqual({ root: project.root, firstMatch: true, snapshot: false, maxMessageBytes: 4096 });
+      expect(parsed.notice).toBeUndefined();
+      if (typeof policy !== 'function') throw new Error('expected a policy read at every call');
+      expect(await policy()).toEqual({
         ok: true,
-        options: {
-          root: project.root,
-          firstMatch: true,
-          snapshot: false,
-          policy: { rules: [{ match: '*.env', action: 'deny' }], source: '.patchsmith.json' },
-        },
+        value: { rules: [{ match: '*.env', action: 'deny' }], source: '.patchsmith.json' },
       });
+      await project.write('.patchsmith.json', '{"permissions": []}');
+      expect(await policy()).toEqual({ ok: true, value: { rules: [], source: '.patchsmith.json' } });
     } finally {
       await project.remove();
     }
   });
 
-  it('answers 2 with the usage for an unknown flag, and with the problem for a broken config', async () => {
+  it('answers 2 with the usage for an unknown flag or a bad limit', async () => {
     const errors: string[] = [];
     const io = { cwd: '/', stderr: (t: string) => void errors.push(t) };
     expect(await mcpMain(['--verbose'], io)).toBe(2);
     expect(errors[0]).toContain(MCP_USAGE);
+    for (const bad of ['0', '-5', '1.5', '10MiB', '']) {
+      expect(await mcpOptionsFromArgs([`--max-message-bytes=${bad}`], '/')).toEqual({
+        ok: false,
+        message: `--max-message-bytes takes a positive whole number, not ${JSON.stringify(bad)}\n${MCP_USAGE}`,
+      });
+    }
+  });
 
+  it('serves with a broken config, saying so once on stderr', async () => {
     const project = await tempProject({ '.patchsmith.json': '{"permissions": "all"}' });
     try {
-      expect(await mcpMain(['--cwd', project.root], io)).toBe(2);
-      expect(errors[1]).toMatch(/^PARSE_ERROR: \.patchsmith\.json: permissions/);
+      const parsed = await mcpOptionsFromArgs(['--cwd', project.root], '/');
+      if (!parsed.ok) throw new Error(parsed.message);
+      expect(parsed.notice).toMatch(
+        /^PARSE_ERROR: \.patchsmith\.json: permissions.*\nevery edit is refused until it is fixed\n$/,
+      );
     } finally {
       await project.remove();
     }

@@ -1,17 +1,36 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, startDiagnostics } from '@patchsmith/tool';
+import { loadConfig, loadPolicy, startDiagnostics } from '@patchsmith/tool';
 import { type McpServerOptions, serveMcpStdio } from './mcp-server.js';
 
 export const MCP_USAGE =
-  'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics]\n';
+  'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]\n';
 
-/** Reads `patchsmith mcp` arguments and the root's permission policy into server options. */
-export async function mcpOptionsFromArgs(
-  args: string[],
-  cwd = process.cwd(),
-): Promise<{ ok: true; options: McpServerOptions } | { ok: false; message: string }> {
-  let values: { cwd?: string; 'first-match'?: boolean; 'no-snapshot'?: boolean; diagnostics?: boolean };
+/** Server options from the arguments, and a notice for the operator (a config broken at start). */
+export type McpArgs =
+  | { ok: true; options: McpServerOptions; notice?: string }
+  | { ok: false; message: string };
+
+/** A whole number of bytes, at least 1. */
+function parseByteCount(text: string): number | null {
+  if (!/^[1-9][0-9]*$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * Reads `patchsmith mcp` arguments into server options. The root's policy is read again at every
+ * call (an edit of `.patchsmith.json` counts at once); a config broken at start is only a notice,
+ * and each call reports it as its error until it is fixed.
+ */
+export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): Promise<McpArgs> {
+  let values: {
+    cwd?: string;
+    'first-match'?: boolean;
+    'no-snapshot'?: boolean;
+    diagnostics?: boolean;
+    'max-message-bytes'?: string;
+  };
   try {
     ({ values } = parseArgs({
       args,
@@ -20,26 +39,36 @@ export async function mcpOptionsFromArgs(
         'first-match': { type: 'boolean', default: false },
         'no-snapshot': { type: 'boolean', default: false },
         diagnostics: { type: 'boolean' },
+        'max-message-bytes': { type: 'string' },
       },
     }));
   } catch (error) {
     return { ok: false, message: `${(error as Error).message}\n${MCP_USAGE}` };
   }
+  const limit = values['max-message-bytes'];
+  const maxMessageBytes = limit === undefined ? undefined : parseByteCount(limit);
+  if (maxMessageBytes === null) {
+    return {
+      ok: false,
+      message: `--max-message-bytes takes a positive whole number, not ${JSON.stringify(limit)}\n${MCP_USAGE}`,
+    };
+  }
   const root = resolve(cwd, values.cwd ?? '.');
   const config = await loadConfig(root);
-  if (!config.ok) {
-    return { ok: false, message: config.errors.map((e) => `${e.code}: ${e.message}\n`).join('') };
-  }
   // A long-lived server keeps its language servers warm across edits.
-  const diagnostics = (values.diagnostics ?? config.value.diagnostics) ? await startDiagnostics(root) : null;
+  const wantsDiagnostics = values.diagnostics ?? (config.ok && config.value.diagnostics);
+  const diagnostics = wantsDiagnostics ? await startDiagnostics(root) : null;
   const options: McpServerOptions = {
     root,
-    policy: config.value.policy,
+    policy: () => loadPolicy(root),
     ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
     firstMatch: values['first-match'] ?? false,
     snapshot: !values['no-snapshot'],
+    ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
   };
-  return { ok: true, options };
+  if (config.ok) return { ok: true, options };
+  const problems = config.errors.map((e) => `${e.code}: ${e.message}\n`).join('');
+  return { ok: true, options, notice: `${problems}every edit is refused until it is fixed\n` };
 }
 
 export interface McpMainIo {
@@ -54,7 +83,7 @@ const processIo = (): McpMainIo => ({
 
 /**
  * `patchsmith mcp`: serves the tools on stdio. Resolves once the server is listening (the process
- * then lives until stdin closes); answers exit status 2 on a usage or config error.
+ * then lives until stdin closes); answers exit status 2 on a usage error.
  */
 export async function mcpMain(args: string[], io: McpMainIo = processIo()): Promise<number> {
   const parsed = await mcpOptionsFromArgs(args, io.cwd);
@@ -62,6 +91,7 @@ export async function mcpMain(args: string[], io: McpMainIo = processIo()): Prom
     io.stderr(parsed.message);
     return 2;
   }
+  if (parsed.notice !== undefined) io.stderr(parsed.notice);
   await serveMcpStdio(parsed.options);
   return 0;
 }

@@ -1,9 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type EditError, PatchsmithError, type Result } from '@patchsmith/grammar';
 import {
   type AskPermission,
   applyPatchInputSchema,
   createPermissionGate,
+  type EditInput,
   type EditReport,
   editToolInputSchema,
   formatForModel,
@@ -16,17 +18,25 @@ import {
 } from '@patchsmith/tool';
 import { oneAtATime } from './one-at-a-time.js';
 import type { AdapterOptions } from './options.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
+
+/** Reads the permission policy again, e.g. `() => loadPolicy(root)`; a failure is that call's error. */
+export type PolicySource = () => Promise<Result<PermissionPolicy>>;
 
 export interface McpServerOptions extends AdapterOptions {
   /**
-   * Permission rules (see `loadPolicy`). Paths whose rule says `ask` are put to the user through
-   * MCP elicitation when the client supports it, and refused (with how to allow them) otherwise.
-   * Ignored when `ask` is given.
+   * Permission rules (see `loadPolicy`), or where to read them at every call: then an edit of
+   * `.patchsmith.json` counts from the next call, and a broken one is that call's error
+   * (`isError: true`), never the server's end. Paths whose rule says `ask` are put to the user
+   * through MCP elicitation when the client supports it, and refused (with how to allow them)
+   * otherwise. Ignored when `ask` is given.
    */
-  policy?: PermissionPolicy;
+  policy?: PermissionPolicy | PolicySource;
   /** The name and version the server reports. */
   name?: string;
   version?: string;
+  /** The largest message `serveMcpStdio` reads, in bytes (default 10 MiB); a larger one is answered with an error. */
+  maxMessageBytes?: number;
 }
 
 function toolResult(text: string, ok: boolean): CallToolResult {
@@ -35,6 +45,26 @@ function toolResult(text: string, ok: boolean): CallToolResult {
 
 function reportResult(report: EditReport): CallToolResult {
   return toolResult(formatForModel(report), report.ok);
+}
+
+/** Errors found before any edit was planned (a broken config), as a rejected edit reads. */
+function refusedResult(errors: EditError[]): CallToolResult {
+  return reportResult({ ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors });
+}
+
+/**
+ * A call that threw (a broken journal's `STATE_INVALID`, an I/O failure) is that call's tool
+ * error with its code; the server goes on serving.
+ */
+function thrownResult(error: unknown): CallToolResult {
+  if (error instanceof PatchsmithError) return toolResult(`${error.code}: ${error.message}`, false);
+  return toolResult(`IO_ERROR: ${error instanceof Error ? error.message : String(error)}`, false);
+}
+
+/** `oneAtATime` for tool calls, each of which answers a result even when it throws. */
+function toolQueue(): (task: () => Promise<CallToolResult>) => Promise<CallToolResult> {
+  const queue = oneAtATime();
+  return (task) => queue(() => task().catch(thrownResult));
 }
 
 /** Asks the person at the MCP client, through elicitation, whether the paths may be written. */
@@ -76,18 +106,49 @@ function policyGate(server: McpServer, policy: PermissionPolicy): AskPermission 
 }
 
 /**
+ * The gate of each call: none, the one given, the fixed policy's, or the one of the policy read
+ * now. A policy read again keeps its gate while its rules stay the same, so an `always` answer
+ * lasts the session.
+ */
+function gateSource(
+  server: McpServer,
+  policy: McpServerOptions['policy'],
+  ask: AskPermission | undefined,
+): () => Promise<Result<AskPermission | undefined>> {
+  if (ask !== undefined || policy === undefined) return async () => ({ ok: true, value: ask });
+  if (typeof policy !== 'function') {
+    const gate = policyGate(server, policy);
+    return async () => ({ ok: true, value: gate });
+  }
+  let last: { rules: string; gate: AskPermission } | undefined;
+  return async () => {
+    const read = await policy();
+    if (!read.ok) return read;
+    const rules = JSON.stringify(read.value);
+    if (last?.rules !== rules) last = { rules, gate: policyGate(server, read.value) };
+    return { ok: true, value: last.gate };
+  };
+}
+
+/**
  * An MCP server (not yet connected) with the tools `apply_patch` (a patch text), `edit`
  * (str_replace commands) and `undo`. Each call is one `runEdit` / `undoLast`; the result is the
  * model-facing text, with `isError: true` when the edit was rejected. Connect it to a transport,
  * e.g. `serveMcpStdio`.
  */
 export function createMcpServer(options: McpServerOptions = {}): McpServer {
-  const { policy, name, version, ...adapterOptions } = options;
+  const { policy, name, version, maxMessageBytes: _, ...adapterOptions } = options;
   const server = new McpServer({ name: name ?? 'patchsmith', version: version ?? '0.0.0' });
-  const ask = adapterOptions.ask ?? (policy === undefined ? undefined : policyGate(server, policy));
-  const runOptions = { ...adapterOptions, ask };
+  const gateOfCall = gateSource(server, policy, adapterOptions.ask);
+  const runOptions = { ...adapterOptions };
   // A client may send several calls without waiting; each edit plans against the previous one's result.
-  const queue = oneAtATime();
+  const queue = toolQueue();
+  const edit = (input: EditInput) =>
+    queue(async () => {
+      const gate = await gateOfCall();
+      if (!gate.ok) return refusedResult(gate.errors);
+      return reportResult(await runEdit(input, { ...runOptions, ask: gate.value }));
+    });
 
   server.registerTool(
     'apply_patch',
@@ -99,12 +160,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         'indentation, look-alike characters) still matches; failures show the nearest region of the file.',
       inputSchema: applyPatchInputSchema,
     },
-    ({ patch, format }) =>
-      queue(async () =>
-        reportResult(
-          await runEdit({ kind: 'patch', text: patch, ...(format ? { format } : {}) }, runOptions),
-        ),
-      ),
+    ({ patch, format }) => edit({ kind: 'patch', text: patch, ...(format ? { format } : {}) }),
   );
 
   server.registerTool(
@@ -116,7 +172,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         '(after a line) commands, applied in order, all or nothing.',
       inputSchema: editToolInputSchema,
     },
-    ({ edits }) => queue(async () => reportResult(await runEdit({ kind: 'edits', edits }, runOptions))),
+    ({ edits }) => edit({ kind: 'edits', edits }),
   );
 
   server.registerTool(
@@ -138,10 +194,19 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
   return server;
 }
 
-/** Serves `createMcpServer(options)` over stdin/stdout until the client disconnects. */
+/**
+ * Serves `createMcpServer(options)` over stdin/stdout until the client disconnects. Every request
+ * is answered, a malformed or oversized one with a JSON-RPC error (see `StdioLineTransport`).
+ */
 export async function serveMcpStdio(options: McpServerOptions = {}): Promise<McpServer> {
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const server = createMcpServer(options);
-  await server.connect(new StdioServerTransport());
+  const { maxMessageBytes } = options;
+  await server.connect(
+    new StdioLineTransport(
+      process.stdin,
+      process.stdout,
+      maxMessageBytes !== undefined ? { maxMessageBytes } : {},
+    ),
+  );
   return server;
 }

@@ -10,7 +10,7 @@ export const USAGE = `usage:
   patchsmith undo [ID] [--force] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
   patchsmith recover [--cwd DIR]
-  patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics]   (MCP server on stdio)
+  patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]   (MCP server on stdio)
 `;
 
 type Command = (args: string[], io: Io) => Promise<number>;

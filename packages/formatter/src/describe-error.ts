@@ -25,3 +25,16 @@ export function errorDetails(error: EditError): string[] {
   }
   return lines;
 }
+
+/** Errors shown one by one; past these one line counts the rest (nobody reads 150,000 blocks; JSON lists them all). */
+export const MAX_LISTED_ERRORS = 100;
+
+/** The errors to show one by one, and the line that counts the others (null when every one is shown). */
+export function listedErrors(errors: readonly EditError[]): {
+  listed: readonly EditError[];
+  rest: string | null;
+} {
+  if (errors.length <= MAX_LISTED_ERRORS) return { listed: errors, rest: null };
+  const more = errors.length - MAX_LISTED_ERRORS;
+  return { listed: errors.slice(0, MAX_LISTED_ERRORS), rest: `… and ${more} more error(s), not shown` };
+}

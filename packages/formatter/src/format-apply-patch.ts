@@ -1,4 +1,4 @@
-import { errorDetails, errorHeading } from './describe-error.js';
+import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import type { EditReport } from './report.js';
 
 /** Letter the reference `apply_patch` prints for an operation; a move reports its destination as modified. */
@@ -16,8 +16,11 @@ export function formatApplyPatch(report: EditReport): { stdout: string; stderr: 
     return { stdout: `${lines.join('\n')}\n`, stderr: '' };
   }
   const lines: string[] = [];
-  for (const error of report.errors) {
-    lines.push(errorHeading(error), ...errorDetails(error).map((l) => `  ${l}`));
+  const { listed, rest } = listedErrors(report.errors);
+  for (const error of listed) {
+    lines.push(errorHeading(error));
+    for (const l of errorDetails(error)) lines.push(`  ${l}`);
   }
+  if (rest !== null) lines.push(rest);
   return { stdout: '', stderr: `${lines.join('\n')}\n` };
 }

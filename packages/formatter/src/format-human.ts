@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { errorDetails, errorHeading } from './describe-error.js';
+import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
 import type { EditReport, FileDiagnosticsReport } from './report.js';
 import type { PlannedFile } from '@patchsmith/planner';
@@ -70,14 +70,16 @@ export function formatHuman(report: EditReport, options: HumanFormatOptions = {}
       if (options.diffs && file.diff) out.push(colorDiff(file.diff.replace(/\n$/, ''), c));
     }
     if (report.snapshot) out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
-    out.push(...diagnosticsBlock(report.diagnostics, c));
+    for (const line of diagnosticsBlock(report.diagnostics, c)) out.push(line);
   } else {
     out.push(c.bold(c.red(`Patch rejected: ${report.errors.length} error(s); nothing was written.`)));
-    for (const error of report.errors) {
+    const { listed, rest } = listedErrors(report.errors);
+    for (const error of listed) {
       out.push('');
       out.push(c.red(errorHeading(error)));
       for (const l of errorDetails(error)) out.push(`  ${l}`);
     }
+    if (rest !== null) out.push('', c.red(rest));
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { errorDetails, errorHeading } from './describe-error.js';
+import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
 import { fileSummaryLine } from './format-human.js';
 import type { EditReport } from './report.js';
@@ -14,15 +14,17 @@ export function formatForModel(report: EditReport): string {
     for (const file of report.files) {
       out.push(fileSummaryLine(file));
       // Tells the model its copy of the file drifted, so it can re-read before the next edit.
-      out.push(...tolerantMatchNotes(file).map((n) => `  note: ${n}`));
+      for (const note of tolerantMatchNotes(file)) out.push(`  note: ${note}`);
     }
   } else {
     out.push(`The patch was rejected and nothing was written. ${report.errors.length} problem(s):`);
-    for (const error of report.errors) {
+    const { listed, rest } = listedErrors(report.errors);
+    for (const error of listed) {
       out.push('');
       out.push(errorHeading(error));
-      out.push(...errorDetails(error));
+      for (const line of errorDetails(error)) out.push(line);
     }
+    if (rest !== null) out.push('', rest);
   }
   for (const d of report.diagnostics) {
     if (d.status !== 'ok') {

@@ -20,7 +20,7 @@ export function equalLinePairs(a: readonly string[], b: readonly string[]): Arra
   for (let k = 0; k < head; k++) pairs.push([k, k]);
   const n = a.length - head - tail;
   const m = b.length - head - tail;
-  if (n > 0 && m > 0 && n * m <= MAX_CELLS) pairs.push(...lcsPairs(a, b, head, n, m));
+  if (n > 0 && m > 0 && n * m <= MAX_CELLS) for (const pair of lcsPairs(a, b, head, n, m)) pairs.push(pair);
   for (let k = tail; k > 0; k--) pairs.push([a.length - k, b.length - k]);
   return pairs;
 }

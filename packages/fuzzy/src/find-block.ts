@@ -83,7 +83,7 @@ export function lowerBound(sorted: ArrayLike<number>, target: number): number {
 }
 
 /** Every (possibly overlapping) occurrence of `pattern` in `text[from, to)`. */
-function kmpSearch(text: Int32Array, pattern: Int32Array, from: number, to: number): number[] {
+export function kmpSearch(text: Int32Array, pattern: Int32Array, from: number, to: number): number[] {
   const m = pattern.length;
   const failure = new Int32Array(m);
   for (let i = 1, k = 0; i < m; i++) {

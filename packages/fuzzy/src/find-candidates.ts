@@ -1,6 +1,6 @@
 import type { FileIndex } from './file-index.js';
 import { findBlock, type SearchRegion } from './find-block.js';
-import { uniformShift } from './indent-shift.js';
+import { findIndented } from './find-indented.js';
 import { type LineKey, normalizeLine } from './normalize.js';
 import type { IndentShift, MatchPass } from './types.js';
 
@@ -29,7 +29,7 @@ export function findCandidates(
 ): Candidates | null {
   for (const pass of LINE_PASSES) {
     const found =
-      pass === 'indentation' ? findIndented(file, block, region) : findNormalized(file, block, region, pass);
+      pass === 'indentation' ? indented(file, block, region) : findNormalized(file, block, region, pass);
     if (found) return found;
   }
   return null;
@@ -46,17 +46,8 @@ function findNormalized(
   return starts.length > 0 ? { pass: key, starts } : null;
 }
 
-/** Pass 3: blocks equal once trimmed whose indentation differs by one uniform prefix. */
-function findIndented(file: FileIndex, block: readonly string[], region: SearchRegion): Candidates | null {
-  const keys = block.map((line) => normalizeLine(line, 'trimmed'));
-  const starts: number[] = [];
-  const shifts: IndentShift[] = [];
-  for (const start of findBlock(file.table('trimmed', keys), keys, region)) {
-    const shift = uniformShift(file.lines.slice(start, start + block.length), block);
-    if (shift) {
-      starts.push(start);
-      shifts.push(shift);
-    }
-  }
+/** Pass 3, as candidates. */
+function indented(file: FileIndex, block: readonly string[], region: SearchRegion): Candidates | null {
+  const { starts, shifts } = findIndented(file, block, region);
   return starts.length > 0 ? { pass: 'indentation', starts, shifts } : null;
 }

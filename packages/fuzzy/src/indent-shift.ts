@@ -2,22 +2,24 @@ import { leadingWhitespace } from './normalize.js';
 import type { IndentShift } from './types.js';
 
 /** A line that holds only whitespace: exempt from the uniform-indentation rule. */
-function isBlank(text: string): boolean {
+export function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
 /**
  * The one leading-whitespace difference shared by every non-blank line pair (SPEC §2 pass 3), or
- * null when the lines differ otherwise. The pairs must already be equal once trimmed.
+ * null when the lines differ otherwise. The pairs (file lines from `offset` on) must already be
+ * equal once trimmed.
  */
 export function uniformShift(
   fileLines: readonly string[],
   patchLines: readonly string[],
+  offset = 0,
 ): IndentShift | null {
   let shift: IndentShift | null = null;
   for (let j = 0; j < patchLines.length; j++) {
     const patchLine = patchLines[j]!;
-    const fileLine = fileLines[j]!;
+    const fileLine = fileLines[offset + j]!;
     if (isBlank(patchLine) && isBlank(fileLine)) continue;
     const pair = pairShift(leadingWhitespace(fileLine), leadingWhitespace(patchLine));
     if (!pair) return null;
@@ -28,7 +30,7 @@ export function uniformShift(
 }
 
 /** How one file line's indentation relates to the patch's: one is a prefix in front of the other. */
-function pairShift(fileIndent: string, patchIndent: string): IndentShift | null {
+export function pairShift(fileIndent: string, patchIndent: string): IndentShift | null {
   if (fileIndent.endsWith(patchIndent)) {
     return { prefix: fileIndent.slice(0, fileIndent.length - patchIndent.length), side: 'file' };
   }

@@ -56,7 +56,7 @@ function locateLines(
       ? locateBySimilarity(file, lines, region, options.similarity)
       : null;
     if (bySimilarity) return { ...bySimilarity, anchorLines };
-    return noMatch(file, old, region);
+    return noMatch(file, old, region, options.nearest !== false);
   }
   // After an anchor the first match is the one meant; otherwise a hint may pick, then first-match.
   const chosen = anchored
@@ -103,11 +103,26 @@ function pickFirstOrHint(
   firstOtherwise: boolean,
 ): number | null {
   if (hint && starts.length > 1) {
-    const distances = starts.map((s) => Math.abs(s + 1 - hint.oldStart));
-    const best = Math.min(...distances);
-    if (distances.indexOf(best) === distances.lastIndexOf(best)) return distances.indexOf(best);
+    const nearest = strictlyNearest(starts, hint.oldStart - 1);
+    if (nearest !== null) return nearest;
   }
   return firstOtherwise ? 0 : null;
+}
+
+/** Index of the one start closest to `target`, or null on a tie (a loop: there may be 200,000 starts). */
+function strictlyNearest(starts: readonly number[], target: number): number | null {
+  let best: number | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tied = false;
+  for (let k = 0; k < starts.length; k++) {
+    const distance = Math.abs(starts[k]! - target);
+    if (distance < bestDistance) {
+      best = k;
+      bestDistance = distance;
+      tied = false;
+    } else if (distance === bestDistance) tied = true;
+  }
+  return tied ? null : best;
 }
 
 /** A chunk without old lines: inserted after its anchor, at a `-N,0` hint, or appended at the end. */
@@ -153,7 +168,7 @@ function locateAnchor(
   const region: SearchRegion = { from, to: file.lines.length, atEnd: false };
   const found = findCandidates(file, [anchor.text], region);
   if (!found) {
-    const nearest = findNearestRegion(file, [anchor.text], region);
+    const nearest = options.nearest === false ? undefined : findNearestRegion(file, [anchor.text], region);
     return {
       ok: false,
       code: 'NO_MATCH',
@@ -177,8 +192,8 @@ function locateAnchor(
   return found.starts[0]!;
 }
 
-function noMatch(file: FileIndex, old: readonly string[], region: SearchRegion): ChunkMiss {
-  const nearest = findNearestRegion(file, old, region);
+function noMatch(file: FileIndex, old: readonly string[], region: SearchRegion, search: boolean): ChunkMiss {
+  const nearest = search ? findNearestRegion(file, old, region) : undefined;
   const shown = old.slice(0, MESSAGE_LINES).map((l) => `  ${l}`);
   if (old.length > MESSAGE_LINES) shown.push(`  … (${old.length - MESSAGE_LINES} more lines)`);
   const where = region.atEnd ? 'at the end of the file' : `at or after line ${region.from + 1}`;

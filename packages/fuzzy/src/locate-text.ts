@@ -129,7 +129,7 @@ function locateLines(
     edit.replace === '' && !endsWithLineBreak(edit.search) ? [''] : textLines(edit.replace);
   const region = { from: 0, to: file.lines.length, atEnd: false };
   const found = searchLines.length === 0 ? null : findCandidates(file, searchLines, region);
-  if (!found) return noMatch(file, searchLines);
+  if (!found) return noMatch(file, searchLines, options.nearest !== false);
   if (found.starts.length > 1 && !options.all && !options.firstMatch)
     return ambiguous(found.starts.map((s) => s + 1));
   const pairs = equalLinePairs(searchLines, replaceLines);
@@ -175,9 +175,14 @@ function ambiguous(lines1: number[]): ChunkMiss {
   };
 }
 
-function noMatch(file: ReturnType<typeof indexFile>, searchLines: readonly string[]): ChunkMiss {
+function noMatch(
+  file: ReturnType<typeof indexFile>,
+  searchLines: readonly string[],
+  search: boolean,
+): ChunkMiss {
   const region = { from: 0, to: file.lines.length, atEnd: false };
-  const nearest = searchLines.length === 0 ? undefined : findNearestRegion(file, searchLines, region);
+  const nearest =
+    searchLines.length === 0 || !search ? undefined : findNearestRegion(file, searchLines, region);
   const shown = searchLines.slice(0, MESSAGE_LINES).map((l) => `  ${l}`);
   if (searchLines.length > MESSAGE_LINES)
     shown.push(`  … (${searchLines.length - MESSAGE_LINES} more lines)`);

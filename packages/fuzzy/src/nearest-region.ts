@@ -133,7 +133,7 @@ function tokenIndex(file: FileIndex): Map<string, number[]> {
       // Past the cap a token seeds nothing, so its list need not grow further.
       if (!list) index.set(token, Array.from(lines.subarray(0, MAX_SEED_OCCURRENCES + 1)));
       else if (list.length <= MAX_SEED_OCCURRENCES) {
-        list.push(...lines.subarray(0, MAX_SEED_OCCURRENCES + 1 - list.length));
+        for (const line of lines.subarray(0, MAX_SEED_OCCURRENCES + 1 - list.length)) list.push(line);
       }
     }
   }

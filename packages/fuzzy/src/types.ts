@@ -32,6 +32,11 @@ export interface LocateOptions {
    * when its line similarity (0..1) is at least this. Off when absent.
    */
   similarity?: number;
+  /**
+   * Search a miss's nearest region (default true). Each search is bounded, but a caller locating
+   * very many chunks turns it off once enough have failed: their sum is not.
+   */
+  nearest?: boolean;
 }
 
 export interface ChunkLocation {
@@ -84,6 +89,8 @@ export interface TextLocateOptions {
   firstMatch?: boolean;
   /** Match whole lines only: skip the exact-substring pass (SEARCH/REPLACE blocks). */
   wholeLines?: boolean;
+  /** Search a miss's nearest region (default true), as `LocateOptions.nearest`. */
+  nearest?: boolean;
 }
 
 /** An exact occurrence: the characters `[start, end)` of the file's text (its lines and endings joined). */

@@ -55,7 +55,7 @@ export function newErrors(
       }
       if (nearest) unclaimed.delete(nearest);
     }
-    fresh.push(...unclaimed);
+    for (const d of unclaimed) fresh.push(d);
   }
   return fresh.sort(byPosition);
 }

@@ -1,12 +1,14 @@
 import { type ChunkLocation, indexFile, locateChunk } from '@patchsmith/fuzzy';
 import type { Chunk, EditError } from '@patchsmith/grammar';
 import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import { missError, type NearestBudget } from './miss-error.js';
 import type { ChunkReport } from './types.js';
 
-/** How chunks are located: the caller's choices from `PlanOptions`. */
+/** How chunks are located: the caller's choices from `PlanOptions`, and the plan's search budget. */
 export interface LocateSettings {
   firstMatch: boolean;
   similarity?: number;
+  nearest: NearestBudget;
 }
 
 /** One located chunk: the original lines it replaces and what replaces them. */
@@ -79,17 +81,10 @@ export function applyChunks(
       cursor,
       firstMatch: context.firstMatch,
       ...(context.similarity !== undefined && { similarity: context.similarity }),
+      nearest: context.nearest.left > 0,
     });
     if (!result.ok) {
-      errors.push({
-        code: result.code,
-        message: result.message,
-        path: context.path,
-        chunk: i,
-        line: chunk.line,
-        ...(result.candidates !== undefined && { candidates: result.candidates }),
-        ...(result.nearest !== undefined && { nearest: result.nearest }),
-      });
+      errors.push(missError(result, { path: context.path, chunk: i, line: chunk.line }, context.nearest));
       return;
     }
     edits.push({ chunk: i, location: result });

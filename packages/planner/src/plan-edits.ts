@@ -3,6 +3,7 @@ import { planAdd } from './add.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
 import { planInsert } from './insert.js';
+import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { resolvePatchPath } from './paths.js';
 import { planReplace } from './replace.js';
@@ -105,17 +106,18 @@ export function planEdits(
   const locate: LocateSettings = {
     firstMatch: options.firstMatch ?? false,
     ...(options.similarity !== undefined && { similarity: options.similarity }),
+    nearest: nearestBudget(),
   };
   for (const op of script.operations) {
     const resolved = resolveOperation(op, options.root);
     if (!resolved.ok) {
-      errors.push(...resolved.errors);
+      for (const error of resolved.errors) errors.push(error);
       continue;
     }
     const outcome = planOperation(op, resolved, state, locate);
     const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
     if (!outcome.ok || conflicts.length > 0) {
-      errors.push(...(outcome.ok ? conflicts : outcome.errors));
+      for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
       const paths = outcome.ok ? outcome.changes.map(([path]) => path) : outcome.paths;
       for (const path of paths) state.set(path, { kind: 'poisoned' });
       continue;

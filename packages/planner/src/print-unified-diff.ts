@@ -33,6 +33,9 @@ function printFile(file: PlannedFile, plan: Plan): string {
   const oldName = file.op === 'add' ? DEV_NULL : quotePath(`a/${from}`);
   const newName = file.op === 'delete' ? DEV_NULL : quotePath(`b/${to}`);
   if (body[0]?.startsWith('Binary files ')) out.push(`Binary files ${oldName} and ${newName} differ`);
-  else if (body.length > 0) out.push(`--- ${oldName}`, `+++ ${newName}`, ...body);
+  else if (body.length > 0) {
+    out.push(`--- ${oldName}`, `+++ ${newName}`);
+    for (const line of body) out.push(line);
+  }
   return out.map((line) => `${line}\n`).join('');
 }

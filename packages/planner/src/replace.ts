@@ -3,6 +3,7 @@ import type { EditError, ReplaceText } from '@patchsmith/grammar';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
 import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
+import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport } from './types.js';
@@ -30,18 +31,15 @@ export function planReplace(
   const located = locateText(
     text.lines,
     { search: op.search, replace: op.replace },
-    { all: op.all, firstMatch: settings.firstMatch, wholeLines: op.wholeLines },
+    {
+      all: op.all,
+      firstMatch: settings.firstMatch,
+      wholeLines: op.wholeLines,
+      nearest: settings.nearest.left > 0,
+    },
   );
   if (!located.ok) {
-    const error: EditError = {
-      code: located.code,
-      message: located.message,
-      path,
-      chunk: 0,
-      line: op.line,
-      ...(located.candidates !== undefined && { candidates: located.candidates }),
-      ...(located.nearest !== undefined && { nearest: located.nearest }),
-    };
+    const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
     return { ok: false, errors: [error], paths: [path] };
   }
   const lines =

@@ -29,10 +29,10 @@ export function planUpdate(
   const source = state.get(path);
   const errors: EditError[] = [];
   const sourceRefused = fileRequired(source, path, op.line);
-  if (sourceRefused !== null) errors.push(...sourceRefused);
+  if (sourceRefused !== null) for (const error of sourceRefused) errors.push(error);
   if (movePath !== undefined) {
     const destinationRefused = writeRefused(state.get(movePath), movePath, op.line);
-    if (destinationRefused !== null) errors.push(...destinationRefused);
+    if (destinationRefused !== null) for (const error of destinationRefused) errors.push(error);
   }
   if (sourceRefused !== null || source.kind !== 'file' || errors.length > 0)
     return { ok: false, errors, paths };

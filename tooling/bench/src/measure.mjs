@@ -19,6 +19,7 @@ export function writeTree(dir, files) {
 /**
  * Runs every command `runs` times, alternating them (so drift in machine load hits all alike),
  * each time on a fresh copy of `template`; returns median wall ms and peak RSS (MB) per command.
+ * A run fails when its exit status is not the command's `status` (default 0).
  */
 export function compare({ template, commands, runs, prepare }) {
   const samples = Object.fromEntries(commands.map((c) => [c.name, { ms: [], rssMb: [], failures: 0 }]));
@@ -40,7 +41,7 @@ export function compare({ template, commands, runs, prepare }) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const rssKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop());
         const s = samples[command.name];
-        if (result.status !== 0) {
+        if (result.status !== (command.status ?? 0)) {
           s.failures++;
           if (s.failures === 1) console.error(`! ${command.name} failed: ${result.stderr?.toString().slice(0, 400)}`);
         }
@@ -55,7 +56,7 @@ export function compare({ template, commands, runs, prepare }) {
   return Object.fromEntries(
     Object.entries(samples).map(([name, s]) => [
       name,
-      { medianMs: median(s.ms), peakRssMb: Math.max(...s.rssMb), runs: s.ms.length, failures: s.failures },
+      { medianMs: median(s.ms), peakRssMb: s.rssMb.reduce((a, b) => Math.max(a, b), 0), runs: s.ms.length, failures: s.failures },
     ]),
   );
 }

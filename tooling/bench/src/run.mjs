@@ -50,6 +50,12 @@ const plan = [
   { id: 'files-1000', title: '1,000-file patch', make: () => workloads.files1000(), runs: 5, transaction: true },
   { id: 'unified-1000', title: '1,000-file unified diff (git diff)', make: () => workloads.files1000(), runs: 5, unified: true },
   { id: 'add-10mb', title: '10 MB patch (1,000+ new files)', make: () => workloads.addTenMegabytes(), runs: 5 },
+  { id: 'exact-200k', title: '200,000-line file, one exact chunk', make: () => workloads.exact200k(), runs: 5 },
+  { id: 'indent-200k', title: '200,000-line file, one chunk indented by two spaces (pass 3)', make: () => workloads.drift200k({ uneven: false }), runs: 5 },
+  { id: 'uneven-200k', title: '200,000-line file, one chunk with uneven indentation (pass 4)', make: () => workloads.drift200k({ uneven: true }), runs: 5 },
+  { id: 'braces-200k', title: '200,000 `}` lines, a hunk with a line hint', make: () => workloads.braces200k({ indented: false }), runs: 5, hinted: true },
+  { id: 'braces-indent-200k', title: '200,000 `}` lines, a 200-line indented hunk with a line hint (pass 3)', make: () => workloads.braces200k({ indented: true }), runs: 5, hinted: true, drifted: true },
+  { id: 'failing-150k', title: '150,000 failing chunks (rejected, --json)', make: () => workloads.failing150k(), runs: 3, failing: true },
 ].filter((w) => !only || only.split(',').includes(w.id));
 
 const results = [];
@@ -75,6 +81,28 @@ for (const w of plan) {
       );
     }
     let commands = commandsFor(patch, extra);
+    if (w.hinted) {
+      // A unified diff already: the tools a user would pick for it (GNU patch takes the hint too).
+      // Neither applies a hunk whose indentation is missing, even told to ignore whitespace
+      // (`--ignore-whitespace`, `-l`), so a drifted hunk is measured alone.
+      const peers = w.drifted
+        ? []
+        : [
+            { name: 'git apply', argv: ['git', 'apply', '-'], input: patch },
+            { name: 'GNU patch', argv: ['patch', '-p1', '-s'], input: patch },
+          ];
+      commands = [
+        ...peers,
+        { name: 'patchsmith apply (unified)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], input: patch },
+      ];
+    }
+    if (w.failing) {
+      // Every command is to reject the patch (exit 1); patchsmith still reports each chunk.
+      commands = [
+        ...(reference.path ? [{ name: 'reference apply_patch', argv: [reference.path], input: patch, status: 1 }] : []),
+        { name: 'patchsmith apply --json', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--json'], input: patch, status: 1 },
+      ];
+    }
     if (w.unified) {
       // The same change as `git diff` output, against the tools a user would pick for it.
       const diff = gitDiffOf(template, patch, base);
@@ -127,7 +155,7 @@ function chart(results, machine) {
   const width = 900;
   const barArea = 420;
   const rowH = 18;
-  const max = Math.max(...rowsOut.map((x) => x.ratio));
+  const max = rowsOut.reduce((m, x) => Math.max(m, x.ratio), 0);
   const scale = (v) => (Math.log10(1 + v) / Math.log10(1 + max)) * barArea;
   let y = 40;
   let group = '';

@@ -71,3 +71,63 @@ export function addTenMegabytes() {
   }
   return { files: {}, patch: codex(body) };
 }
+
+const BIG = 200_000;
+const unified = (path, hunks) => [`--- a/${path}`, `+++ b/${path}`, ...hunks, ''].join('\n');
+
+/** A 200,000-line file and one exact chunk in its middle (passes 1 only). */
+export function exact200k() {
+  const lines = bigFile(BIG);
+  const at = BIG / 2;
+  return {
+    files: { 'big.ts': `${lines.join('\n')}\n` },
+    patch: codex(['*** Update File: big.ts', '@@', ` ${lines[at - 1]}`, `-${lines[at]}`, `+${lines[at]} // edited`, ` ${lines[at + 1]}`]),
+  };
+}
+
+/**
+ * A 200,000-line file and one chunk whose indentation drifted: by one uniform prefix (pass 3), or
+ * unevenly (pass 4). Passes 1 and 2 find nothing first, so each scans the whole file.
+ */
+export function drift200k({ uneven }) {
+  const lines = bigFile(BIG);
+  const at = BIG / 2;
+  const indent = (text, k) => (uneven ? `${' '.repeat(k % 3)}${text.trimStart()}` : `  ${text}`);
+  return {
+    files: { 'big.ts': `${lines.join('\n')}\n` },
+    patch: codex([
+      '*** Update File: big.ts',
+      '@@',
+      ` ${indent(lines[at - 2], 0)}`,
+      ` ${indent(lines[at - 1], 1)}`,
+      `-${indent(lines[at], 2)}`,
+      `+${indent(lines[at], 2)} // edited`,
+      ` ${indent(lines[at + 1], 3)}`,
+    ]),
+  };
+}
+
+/**
+ * 200,000 lines of `}` and a unified hunk whose `@@ -N` line hint picks one of the 200,000
+ * candidates: three context lines exact, or a 200-line block indented by two spaces (pass 3 on
+ * every candidate).
+ */
+export function braces200k({ indented }) {
+  const files = { 'braces.txt': '}\n'.repeat(BIG) };
+  if (!indented) {
+    return { files, patch: unified('braces.txt', ['@@ -150000,3 +150000,3 @@', ' }', '-}', '+} // edited', ' }']) };
+  }
+  const context = Array.from({ length: 199 }, () => '   }');
+  return {
+    files,
+    patch: unified('braces.txt', ['@@ -150000,200 +150000,200 @@', ...context, '-  }', '+  } // edited']),
+  };
+}
+
+/** 150,000 chunks none of which matches a 1,000-line file: every one is reported. */
+export function failing150k() {
+  const lines = bigFile(1_000);
+  const body = ['*** Update File: small.ts'];
+  for (let c = 0; c < 150_000; c++) body.push('@@', `-missing line ${c}`, `+new line ${c}`);
+  return { files: { 'small.ts': `${lines.join('\n')}\n` }, patch: codex(body) };
+}
