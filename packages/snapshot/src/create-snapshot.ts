@@ -142,7 +142,7 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
     return recorded.handle;
   } catch (error) {
     if (store !== null && handle !== null) await dropRef(store, handle.ref);
-    throw snapshotFailed(store, root, error);
+    throw snapshotFailed(store, error);
   }
 }
 
@@ -214,16 +214,19 @@ async function dropRef(store: Store, ref: string): Promise<void> {
   await git.deleteRef({ fs: store.fs, gitdir: store.gitdir, ref }).catch(() => {});
 }
 
+// A failed system call (ENOSPC, EACCES, ...), as opposed to a store whose content is wrong.
+const isSystemError = (error: unknown) => /^E[A-Z]+$/.test(String((error as { code?: unknown } | null)?.code));
+
 /**
  * Why no snapshot exists, said so that no one takes the apply for undoable: the store, the cause,
  * that the tree was not touched, and the ways on.
  */
-function snapshotFailed(store: Store | null, root: string, error: unknown): PatchsmithError {
-  const code = error instanceof PatchsmithError ? error.code : 'IO_ERROR';
-  const cause = (error as Error).message;
+function snapshotFailed(store: Store | null, error: unknown): PatchsmithError {
+  const code = error instanceof PatchsmithError ? error.code : isSystemError(error) ? 'IO_ERROR' : 'STATE_INVALID';
+  const cause = (error as { data?: { message?: unknown } }).data?.message ?? (error as Error).message;
   const message =
     store === null
-      ? `no snapshot could be recorded for ${root}: ${cause}; nothing was written; run with --no-snapshot`
+      ? `no snapshot could be recorded: ${cause}; nothing was written; run with --no-snapshot`
       : `no snapshot could be recorded: the snapshot store at ${store.gitdir} is broken (${cause}); nothing was written; run with --no-snapshot, or ${storeRepair(store)}`;
   return new PatchsmithError(code, message);
 }
