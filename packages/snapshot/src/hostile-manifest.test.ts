@@ -130,13 +130,13 @@ describe('snapshot manifests are input', () => {
       ['0-nested/name', false],
     ]);
     // An invalid snapshot older than the newest good one does not block undo of the latest.
-    const undo = await planUndo({ root });
+    const undo = await planUndo({ root, force: true });
     expect(undo.ok && undo.snapshot.id).toBe(good.id);
     // A newer one might be the apply meant: refused by name, not skipped.
     git(root, 'update-ref', 'refs/patchsmith/snapshots/99991231-235959-ffff', blob);
-    const blocked = await planUndo({ root });
+    const blocked = await planUndo({ root, force: true });
     expect(blocked).toMatchObject({ ok: false, code: 'STATE_INVALID' });
     expect(!blocked.ok && blocked.message).toMatch(/99991231-235959-ffff.*give an id, or remove refs\/patchsmith\/snapshots\/99991231-235959-ffff/);
-    expect(await planUndo({ root, id: good.id })).toMatchObject({ ok: true });
+    expect(await planUndo({ root, id: good.id, force: true })).toMatchObject({ ok: true });
   });
 });
