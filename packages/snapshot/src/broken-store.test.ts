@@ -18,7 +18,8 @@ function failingWrites(
   const real = nodeFs.promises.writeFile;
   const promises = {
     ...nodeFs.promises,
-    writeFile: (path: string, ...rest: [never]) => (matches(String(path)) ? write(String(path)) : real(path, ...rest)),
+    writeFile: (path: string, ...rest: [never]) =>
+      matches(String(path)) ? write(String(path)) : real(path, ...rest),
   };
   return { promises } as unknown as SnapshotFs;
 }
@@ -26,7 +27,10 @@ function failingWrites(
 async function plainRoot() {
   const root = await tempDir();
   await writeFile(root, 'a.txt', 'one\n');
-  const plan = await planFor(root, new Map<string, DiskFile | null>([['a.txt', { bytes: text('two\n'), mode: 0o644 }]]));
+  const plan = await planFor(
+    root,
+    new Map<string, DiskFile | null>([['a.txt', { bytes: text('two\n'), mode: 0o644 }]]),
+  );
   return { root, plan, store: join(root, '.patchsmith', 'snapshots.git') };
 }
 
@@ -92,7 +96,9 @@ describe('a snapshot that cannot be recorded is an error, never an id', () => {
     );
     const error = await createSnapshot({ root, plan, fs: fsx }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'STATE_INVALID' });
-    expect((error as Error).message).toMatch(/reading snapshot \S+ back, refs\/patchsmith\/snapshots\/\S+ is not listed/);
+    expect((error as Error).message).toMatch(
+      /reading snapshot \S+ back, refs\/patchsmith\/snapshots\/\S+ is not listed/,
+    );
     expect(refsIn(store)).toBe('');
   });
 
@@ -110,7 +116,9 @@ describe('a snapshot that cannot be recorded is an error, never an id', () => {
 
     const error = await createSnapshot({ root, plan }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'STATE_INVALID' });
-    expect((error as Error).message).toMatch(/is broken \(SHA check failed! Expected [0-9a-f]{40}, computed [0-9a-f]{40}\); nothing was written/);
+    expect((error as Error).message).toMatch(
+      /is broken \(SHA check failed! Expected [0-9a-f]{40}, computed [0-9a-f]{40}\); nothing was written/,
+    );
     expect(refsIn(store)).toBe('');
   });
 

@@ -194,17 +194,26 @@ async function recordSnapshot(
  * for a snapshot that undo can restore: a store that takes writes but keeps nothing is caught here.
  */
 async function verifySnapshot(store: Store, handle: SnapshotHandle, entries: readonly ManifestEntry[]) {
-  const fail = (what: string) => new PatchsmithError('STATE_INVALID', `reading snapshot ${handle.id} back, ${what}`);
+  const fail = (what: string) =>
+    new PatchsmithError('STATE_INVALID', `reading snapshot ${handle.id} back, ${what}`);
   const reopened = await openStore(store.root, store.fs, false);
-  if (reopened === null || reopened.gitdir !== store.gitdir) throw fail('the store is not found where it was written');
+  if (reopened === null || reopened.gitdir !== store.gitdir)
+    throw fail('the store is not found where it was written');
   if (!(await listSnapshotIds(reopened)).includes(handle.id)) throw fail(`${handle.ref} is not listed`);
-  if ((await resolveSnapshot(reopened, handle.id)) !== handle.commit) throw fail(`${handle.ref} does not lead to its commit`);
+  if ((await resolveSnapshot(reopened, handle.id)) !== handle.commit)
+    throw fail(`${handle.ref} does not lead to its commit`);
   const cache = {};
   const { manifest } = await loadSnapshot(reopened, handle.id, handle.commit, new Set(), cache);
-  if (JSON.stringify(manifest.entries) !== JSON.stringify(entries)) throw fail('its manifest differs from what was written');
+  if (JSON.stringify(manifest.entries) !== JSON.stringify(entries))
+    throw fail('its manifest differs from what was written');
   await mapLimit(entries, IO_CONCURRENCY, async (entry) => {
     if (entry.before === null) return;
-    const { blob } = await git.readBlob({ fs: store.fs, gitdir: store.gitdir, oid: entry.before.blob, cache });
+    const { blob } = await git.readBlob({
+      fs: store.fs,
+      gitdir: store.gitdir,
+      oid: entry.before.blob,
+      cache,
+    });
     if (hashBytes(blob) !== entry.before.hash) throw fail(`the saved content of ${entry.path} differs`);
   });
 }
@@ -215,14 +224,16 @@ async function dropRef(store: Store, ref: string): Promise<void> {
 }
 
 // A failed system call (ENOSPC, EACCES, ...), as opposed to a store whose content is wrong.
-const isSystemError = (error: unknown) => /^E[A-Z]+$/.test(String((error as { code?: unknown } | null)?.code));
+const isSystemError = (error: unknown) =>
+  /^E[A-Z]+$/.test(String((error as { code?: unknown } | null)?.code));
 
 /**
  * Why no snapshot exists, said so that no one takes the apply for undoable: the store, the cause,
  * that the tree was not touched, and the ways on.
  */
 function snapshotFailed(store: Store | null, error: unknown): PatchsmithError {
-  const code = error instanceof PatchsmithError ? error.code : isSystemError(error) ? 'IO_ERROR' : 'STATE_INVALID';
+  const code =
+    error instanceof PatchsmithError ? error.code : isSystemError(error) ? 'IO_ERROR' : 'STATE_INVALID';
   const cause = (error as { data?: { message?: unknown } }).data?.message ?? (error as Error).message;
   const message =
     store === null

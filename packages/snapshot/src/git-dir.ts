@@ -3,7 +3,8 @@ import type { StateDirFs } from './state-dir.js';
 
 // A HEAD as git accepts it (setup.c validate_headref): a symbolic ref into refs/, or an object id
 // (SHA-1 or SHA-256) alone on its line.
-const isValidHead = (text: string) => /^ref:\s*refs\//.test(text) || /^([0-9a-f]{40}|[0-9a-f]{64})\s*$/.test(text);
+const isValidHead = (text: string) =>
+  /^ref:\s*refs\//.test(text) || /^([0-9a-f]{40}|[0-9a-f]{64})\s*$/.test(text);
 
 /** A file's text, or null when it cannot be read (absent, a folder, unreadable). */
 export async function readTextOrNull(fs: StateDirFs, path: string): Promise<string | null> {

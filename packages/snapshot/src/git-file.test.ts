@@ -52,7 +52,11 @@ describe('a .git file is followed only to a real git directory', () => {
         await fs.mkdir(join(sibling, 'refs'));
       },
     ],
-    ['a file', 'gitdir: ../elsewhere/file.txt\n', (sibling: string) => fs.writeFile(join(sibling, 'file.txt'), 'x')],
+    [
+      'a file',
+      'gitdir: ../elsewhere/file.txt\n',
+      (sibling: string) => fs.writeFile(join(sibling, 'file.txt'), 'x'),
+    ],
     ['a missing folder', 'gitdir: ../elsewhere/none\n', async (_: string) => {}],
     ['a plain folder inside the root', 'gitdir: sub\n', async (_: string) => {}],
     ['no gitdir line at all', 'hello\ngitdir: ../elsewhere\n', async (_: string) => {}],
@@ -70,7 +74,9 @@ describe('a .git file is followed only to a real git directory', () => {
 
     const error = await createSnapshot({ root, plan: await editA(root) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'STATE_INVALID' });
-    expect((error as Error).message).toMatch(/no snapshot could be recorded.*\.git.*nothing was written; run with --no-snapshot/);
+    expect((error as Error).message).toMatch(
+      /no snapshot could be recorded.*\.git.*nothing was written; run with --no-snapshot/,
+    );
     await expect(listSnapshots({ root })).rejects.toMatchObject({ code: 'STATE_INVALID' });
     expect(await planUndo({ root })).toMatchObject({ ok: false, code: 'STATE_INVALID' });
 
@@ -91,7 +97,8 @@ describe('a .git file is followed only to a real git directory', () => {
 
 /** Snapshots, applies and undoes a change to `a.txt` in `root`, checking git's view is untouched. */
 async function snapshotAndUndo(root: string, gitRepos: readonly string[]) {
-  const view = () => gitRepos.map((repo) => [git(repo, 'status', '--porcelain'), git(repo, 'rev-parse', 'HEAD')]);
+  const view = () =>
+    gitRepos.map((repo) => [git(repo, 'status', '--porcelain'), git(repo, 'rev-parse', 'HEAD')]);
   const before = view();
   const tree = await readTree(root);
   const plan = await editA(root);

@@ -62,7 +62,10 @@ describe('snapshot manifests are input', () => {
     const { root, sibling } = await repoBesideSibling();
     plantSnapshot(root, restoring(root, path));
     const expected = `snapshot ${ID}: invalid manifest: ${field}`;
-    for (const result of [await planUndo({ root, id: ID, force: true }), await planUndo({ root, force: true })]) {
+    for (const result of [
+      await planUndo({ root, id: ID, force: true }),
+      await planUndo({ root, force: true }),
+    ]) {
       expect(result).toMatchObject({ ok: false, code: 'STATE_INVALID' });
       expect(!result.ok && result.message).toContain(expected);
     }
@@ -100,7 +103,10 @@ describe('snapshot manifests are input', () => {
     const { root } = await repoBesideSibling();
     const manifest = restoring(root, 'x.txt');
     const other = gitIn(root, 'something else\n', 'hash-object', '-w', '--stdin');
-    plantSnapshot(root, { ...manifest, entries: [{ ...manifest.entries[0]!, before: { ...manifest.entries[0]!.before, blob: other } }] });
+    plantSnapshot(root, {
+      ...manifest,
+      entries: [{ ...manifest.entries[0]!, before: { ...manifest.entries[0]!.before, blob: other } }],
+    });
     const result = await planUndo({ root, id: ID });
     expect(result).toMatchObject({ ok: false, code: 'STATE_INVALID' });
     expect(!result.ok && result.message).toContain('before.blob of x.txt does not hold');
@@ -136,7 +142,9 @@ describe('snapshot manifests are input', () => {
     git(root, 'update-ref', 'refs/patchsmith/snapshots/99991231-235959-ffff', blob);
     const blocked = await planUndo({ root, force: true });
     expect(blocked).toMatchObject({ ok: false, code: 'STATE_INVALID' });
-    expect(!blocked.ok && blocked.message).toMatch(/99991231-235959-ffff.*give an id, or remove refs\/patchsmith\/snapshots\/99991231-235959-ffff/);
+    expect(!blocked.ok && blocked.message).toMatch(
+      /99991231-235959-ffff.*give an id, or remove refs\/patchsmith\/snapshots\/99991231-235959-ffff/,
+    );
     expect(await planUndo({ root, id: good.id, force: true })).toMatchObject({ ok: true });
   });
 });

@@ -29,7 +29,11 @@ export interface AllSnapshots {
 /** Loads one listed ref; a broken or hostile one becomes an invalid entry, never a crash. */
 async function loadListed(store: Store, id: string, undoneIds: ReadonlySet<string>, cache: object) {
   if (!isWellFormedId(id)) {
-    return invalidSnapshotInfo(id, null, new PatchsmithError('STATE_INVALID', `snapshot ref ${id}: not a patchsmith snapshot id`));
+    return invalidSnapshotInfo(
+      id,
+      null,
+      new PatchsmithError('STATE_INVALID', `snapshot ref ${id}: not a patchsmith snapshot id`),
+    );
   }
   let commit: string | null = null;
   try {

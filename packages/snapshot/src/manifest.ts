@@ -60,7 +60,9 @@ const isMode = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v a
 const isSize = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 // The time as `toISOString` writes it, and a real date (`log` formats it).
 const isIsoTime = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v) && Number.isFinite(Date.parse(v));
+  typeof v === 'string' &&
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v) &&
+  Number.isFinite(Date.parse(v));
 
 /** The first field of a before state that is wrong, as `name: reason`, or null. */
 function beforeProblem(v: unknown): string | null {

@@ -78,17 +78,30 @@ async function beforeTarget(store: Store, id: string, entry: ManifestEntry, cach
   if (entry.before === null) return null;
   let bytes: Uint8Array;
   try {
-    ({ blob: bytes } = await git.readBlob({ fs: store.fs, gitdir: store.gitdir, oid: entry.before.blob, cache }));
+    ({ blob: bytes } = await git.readBlob({
+      fs: store.fs,
+      gitdir: store.gitdir,
+      oid: entry.before.blob,
+      cache,
+    }));
   } catch (error) {
     if ((error as { code?: string } | null)?.code !== 'NotFoundError') throw error;
-    throw new PatchsmithError('IO_ERROR', `snapshot ${id}: the saved content of ${entry.path} is missing from the store`, {
-      path: entry.path,
-    });
+    throw new PatchsmithError(
+      'IO_ERROR',
+      `snapshot ${id}: the saved content of ${entry.path} is missing from the store`,
+      {
+        path: entry.path,
+      },
+    );
   }
   if (hashBytes(bytes) !== entry.before.hash) {
-    throw new PatchsmithError('STATE_INVALID', `snapshot ${id}: before.blob of ${entry.path} does not hold the content its before.hash records`, {
-      path: entry.path,
-    });
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `snapshot ${id}: before.blob of ${entry.path} does not hold the content its before.hash records`,
+      {
+        path: entry.path,
+      },
+    );
   }
   return { bytes, mode: entry.before.mode };
 }

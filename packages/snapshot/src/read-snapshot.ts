@@ -112,7 +112,10 @@ export async function loadSnapshot(
     }));
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    throw new PatchsmithError('STATE_INVALID', `snapshot ${id}: its commit or manifest is missing from the store`);
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `snapshot ${id}: its commit or manifest is missing from the store`,
+    );
   }
   const manifest = decodeManifest(manifestBytes, id);
   const files = manifest.entries.map((entry) => ({
@@ -135,8 +138,21 @@ export async function loadSnapshot(
 
 /** How `log` shows a snapshot that cannot be read: its id and ref, and why. */
 export function invalidSnapshotInfo(id: string, commit: string | null, error: unknown): SnapshotInfo {
-  const reason = error instanceof PatchsmithError ? error.message : `snapshot ${id} cannot be read: ${(error as Error).message}`;
-  return { id, ref: snapshotRef(id), commit: commit ?? '', time: '', message: '', paths: [], files: [], undone: null, invalid: reason };
+  const reason =
+    error instanceof PatchsmithError
+      ? error.message
+      : `snapshot ${id} cannot be read: ${(error as Error).message}`;
+  return {
+    id,
+    ref: snapshotRef(id),
+    commit: commit ?? '',
+    time: '',
+    message: '',
+    paths: [],
+    files: [],
+    undone: null,
+    invalid: reason,
+  };
 }
 
 /** Newest first: by recorded time, then by id (ids carry the time to the second). */

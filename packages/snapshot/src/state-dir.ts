@@ -31,12 +31,16 @@ async function statOrNull(fs: StateDirFs, path: string) {
 }
 
 /** Why the `.git` file at `dotGit` is not followed, or its git directory. */
-async function followGitFile(fs: StateDirFs, dotGit: string): Promise<{ gitDir: string } | { problem: string }> {
+async function followGitFile(
+  fs: StateDirFs,
+  dotGit: string,
+): Promise<{ gitDir: string } | { problem: string }> {
   const text = await readTextOrNull(fs, dotGit);
   const target = text === null ? null : gitFileTarget(text, dirname(dotGit));
   if (target === null) return { problem: `${dotGit} is a file but not a "gitdir: PATH" file` };
   const problem = await gitDirProblem(fs, target);
-  if (problem !== null) return { problem: `${dotGit} points to ${target}, which is not a git repository (${problem})` };
+  if (problem !== null)
+    return { problem: `${dotGit} points to ${target}, which is not a git repository (${problem})` };
   return { gitDir: target };
 }
 

@@ -26,7 +26,10 @@ export function storeRepair(store: Pick<Store, 'gitdir' | 'private'>): string {
 
 function brokenStore(gitdir: string, reason: string): PatchsmithError {
   const repair = storeRepair({ gitdir, private: true });
-  return new PatchsmithError('STATE_INVALID', `the snapshot store at ${gitdir} is broken (${reason}); ${repair}`);
+  return new PatchsmithError(
+    'STATE_INVALID',
+    `the snapshot store at ${gitdir} is broken (${reason}); ${repair}`,
+  );
 }
 
 const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
@@ -44,7 +47,10 @@ async function realPathOrNull(fs: SnapshotFs, path: string): Promise<string | nu
     if (isMissing(error)) return null;
     throw error;
   }
-  throw new PatchsmithError('STATE_INVALID', `${path} is a symlink to nothing; patchsmith keeps no snapshot there: remove it`);
+  throw new PatchsmithError(
+    'STATE_INVALID',
+    `${path} is a symlink to nothing; patchsmith keeps no snapshot there: remove it`,
+  );
 }
 
 /**

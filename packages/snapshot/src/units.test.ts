@@ -119,7 +119,9 @@ describe('manifest', () => {
     ],
     ['an empty path', encodeManifest({ ...manifest, entries: [{ path: '', before: null, after: null }] })],
   ])('refuses %s with STATE_INVALID', (_, bytes) => {
-    expect(() => decodeManifest(bytes, manifest.id)).toThrow(expect.objectContaining({ code: 'STATE_INVALID' }));
+    expect(() => decodeManifest(bytes, manifest.id)).toThrow(
+      expect.objectContaining({ code: 'STATE_INVALID' }),
+    );
   });
 });
 

@@ -41,7 +41,7 @@ function describeRule(decision: PathDecision, source: string): string {
 }
 
 /** "a.txt (rule 2 {...} of .patchsmith.json), b.txt (...)" */
-function describePaths(decisions: PathDecision[], source: string): string {
+export function describePaths(decisions: PathDecision[], source: string): string {
   return decisions.map((d) => `${d.path} (${describeRule(d, source)})`).join(', ');
 }
 
