@@ -84,14 +84,20 @@ describe('a .git file is followed only to a real git directory', () => {
     expect(await listAll(root)).toEqual(rootBefore);
   });
 
-  it('a .git folder that is not a git directory is passed over, as git passes over it', async () => {
+  it('a .git folder that is not a git directory holds the lock and journal, but gets no snapshot', async () => {
     const root = await tempDir();
     await writeFile(root, 'a.txt', 'one\n');
     await fs.mkdir(join(root, '.git'));
-    expect(await locateStateDir(root)).toMatchObject({ gitDir: null, stateDir: join(root, '.patchsmith') });
-    const snap = await createSnapshot({ root, plan: await editA(root) });
+    expect(await locateStateDir(root)).toMatchObject({
+      gitDir: join(root, '.git'),
+      stateDir: join(root, '.git', 'patchsmith'),
+    });
+    const error = await createSnapshot({ root, plan: await editA(root) }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'STATE_INVALID' });
+    expect((error as Error).message).toContain(
+      `${join(root, '.git')} is not a git repository (${join(root, '.git')} has no HEAD file)`,
+    );
     expect(await fs.readdir(join(root, '.git'))).toEqual([]);
-    expect(git(join(root, '.patchsmith', 'snapshots.git'), 'rev-parse', snap.ref).trim()).toBe(snap.commit);
   });
 });
 

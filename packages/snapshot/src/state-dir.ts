@@ -46,10 +46,12 @@ async function followGitFile(
 
 /**
  * SPEC §7: private state lives in `.git/patchsmith/` inside a git repository, else in
- * `.patchsmith/` at the root. The repository is found as git finds it, walking up from the root:
- * a `.git` folder counts only when it is a git directory (else the walk goes on, as git's does);
- * a `.git` file (worktrees, submodules) only when its `gitdir:` leads to one, and when it does
- * not the walk stops there, as git stops with "not a git repository" (`brokenGitFile`).
+ * `.patchsmith/` at the root, walking up from the root to the first `.git`. A `.git` folder is
+ * inside its own work tree, so the lock and journal may live there whatever it holds (the
+ * snapshot store checks it is a real git directory before writing objects). A `.git` file
+ * (worktrees, submodules) is followed only when its `gitdir:` leads to a git directory, as git
+ * requires; when it does not, the walk stops there, as git stops with "not a git repository"
+ * (`brokenGitFile`), and nothing is ever written where it points.
  */
 export async function locateStateDir(root: string, fs: StateDirFs = nodeFs): Promise<StateDirLocation> {
   const abs = resolve(root);
@@ -62,7 +64,7 @@ export async function locateStateDir(root: string, fs: StateDirFs = nodeFs): Pro
   for (let dir = abs; ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
     const st = await statOrNull(fs, dotGit);
-    if (st?.isDirectory() && (await gitDirProblem(fs, dotGit)) === null) {
+    if (st?.isDirectory()) {
       return { stateDir: join(dotGit, 'patchsmith'), gitDir: dotGit, workTree: dir, brokenGitFile: null };
     }
     if (st?.isFile()) {

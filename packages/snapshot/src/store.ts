@@ -88,6 +88,14 @@ export async function openStore(root: string, fs: SnapshotFs, create: boolean): 
   }
   if (location.gitDir !== null && location.workTree !== null) {
     const gitdir = await commonDirOf(fs.promises, location.gitDir);
+    // A `.git` folder that git would not take for a repository gets no objects either.
+    const problem = await gitDirProblem(fs.promises, location.gitDir);
+    if (problem !== null) {
+      throw new PatchsmithError(
+        'STATE_INVALID',
+        `${location.gitDir} is not a git repository (${problem}); patchsmith keeps no snapshot there: repair it, or run with --no-snapshot`,
+      );
+    }
     return { fs, root: absRoot, gitdir, private: false, prefix: rootPrefix(location.workTree, absRoot) };
   }
   const gitdir = join(location.stateDir, 'snapshots.git');
