@@ -84,20 +84,26 @@ describe('a .git file is followed only to a real git directory', () => {
     expect(await listAll(root)).toEqual(rootBefore);
   });
 
-  it('a .git folder that is not a git directory holds the lock and journal, but gets no snapshot', async () => {
+  it('a .git folder that is not a git directory gets a private store, not objects and refs', async () => {
     const root = await tempDir();
     await writeFile(root, 'a.txt', 'one\n');
     await fs.mkdir(join(root, '.git'));
-    expect(await locateStateDir(root)).toMatchObject({
-      gitDir: join(root, '.git'),
-      stateDir: join(root, '.git', 'patchsmith'),
+    const stateDir = join(root, '.git', 'patchsmith');
+    expect(await locateStateDir(root)).toMatchObject({ gitDir: join(root, '.git'), stateDir });
+    const snap = await createSnapshot({ root, plan: await editA(root) });
+    expect(await fs.readdir(join(root, '.git'))).toEqual(['patchsmith']);
+    expect(git(join(stateDir, 'snapshots.git'), 'rev-parse', snap.ref).trim()).toBe(snap.commit);
+  });
+
+  it('a .git folder above the root that is not a git directory gets nothing', async () => {
+    const parent = await tempDir();
+    await fs.mkdir(join(parent, '.git'));
+    const root = join(parent, 'root');
+    await writeFile(root, 'a.txt', 'one\n');
+    await expect(createSnapshot({ root, plan: await editA(root) })).rejects.toMatchObject({
+      code: 'STATE_INVALID',
     });
-    const error = await createSnapshot({ root, plan: await editA(root) }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'STATE_INVALID' });
-    expect((error as Error).message).toContain(
-      `${join(root, '.git')} is not a git repository (${join(root, '.git')} has no HEAD file)`,
-    );
-    expect(await fs.readdir(join(root, '.git'))).toEqual([]);
+    expect(await fs.readdir(join(parent, '.git'))).toEqual([]);
   });
 });
 

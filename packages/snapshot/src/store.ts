@@ -55,16 +55,18 @@ async function realPathOrNull(fs: SnapshotFs, path: string): Promise<string | nu
 
 /**
  * The private store and its state folder are parts of the tree, which may be hostile: a
- * `.patchsmith` or `snapshots.git` that is a symlink out of the root must not receive objects.
+ * `.patchsmith` or `snapshots.git` that is a symlink out of the root must not receive objects,
+ * nor a state dir in a `.git` folder above the root that is no repository.
  */
 async function assertInsideRoot(fs: SnapshotFs, root: string, paths: readonly string[]): Promise<void> {
   const realRoot = await fs.promises.realpath(root);
   for (const path of paths) {
     const real = await realPathOrNull(fs, path);
-    if (real !== null && !isInsidePath(real, realRoot)) {
+    if (!isInsidePath(path, root) || (real !== null && !isInsidePath(real, realRoot))) {
+      const leads = real === null || real === path ? '' : ` (it leads to ${real})`;
       throw new PatchsmithError(
         'STATE_INVALID',
-        `${path} leads outside the root (to ${real}); patchsmith keeps no snapshot there: remove it`,
+        `${path} is outside the root${leads}; patchsmith keeps no snapshot there`,
       );
     }
   }
@@ -72,7 +74,8 @@ async function assertInsideRoot(fs: SnapshotFs, root: string, paths: readonly st
 
 /**
  * Finds the store for `root`. Inside a git repository: that repository (SPEC §4.3). Otherwise a
- * private bare repository at `.patchsmith/snapshots.git`, created only when `create` is set, so
+ * private bare repository at `snapshots.git` in the state dir (`.patchsmith/`, or a `.git` folder
+ * that is no repository), created only when `create` is set, so
  * that listing or undoing never leaves a folder behind. A store that is there but is not a git
  * directory (a disk that filled up during its creation) is `STATE_INVALID`, never an empty store;
  * so is a root whose `.git` file leads nowhere.
@@ -86,16 +89,12 @@ export async function openStore(root: string, fs: SnapshotFs, create: boolean): 
       `${location.brokenGitFile}; as git does, patchsmith does not treat it as a repository and keeps no snapshot there: fix or remove that .git file`,
     );
   }
-  if (location.gitDir !== null && location.workTree !== null) {
+  // A `.git` folder that git would not take for a repository gets no objects: the private store
+  // then lives in the state dir, as in a plain folder (and only inside the root).
+  const isRepository =
+    location.gitDir !== null && (await gitDirProblem(fs.promises, location.gitDir)) === null;
+  if (isRepository && location.gitDir !== null && location.workTree !== null) {
     const gitdir = await commonDirOf(fs.promises, location.gitDir);
-    // A `.git` folder that git would not take for a repository gets no objects either.
-    const problem = await gitDirProblem(fs.promises, location.gitDir);
-    if (problem !== null) {
-      throw new PatchsmithError(
-        'STATE_INVALID',
-        `${location.gitDir} is not a git repository (${problem}); patchsmith keeps no snapshot there: repair it, or run with --no-snapshot`,
-      );
-    }
     return { fs, root: absRoot, gitdir, private: false, prefix: rootPrefix(location.workTree, absRoot) };
   }
   const gitdir = join(location.stateDir, 'snapshots.git');
