@@ -163,6 +163,27 @@ describe('undo and the snapshot store as input', () => {
     expect(plain).toMatchObject({ ok: true, snapshot: null });
   });
 
+  it('a .git file pointing to a plain folder outside: the apply is refused or runs without a snapshot, nothing lands outside', async () => {
+    await mkdir(join(parent, 'elsewhere'));
+    await writeFile(join(root, '.git'), 'gitdir: ../elsewhere\n');
+    const refused = await runEdit({ kind: 'patch', text: update('a.txt', 'one', 'two') }, { root });
+    expect(refused).toMatchObject({ ok: false, snapshot: null, errors: [{ code: 'STATE_INVALID' }] });
+    expect(refused.errors[0]!.message).toContain('not a git repository');
+    expect(await read('a.txt')).toBe('one\n');
+    const plain = await runEdit(
+      { kind: 'patch', text: update('a.txt', 'one', 'two') },
+      { root, snapshot: false },
+    );
+    expect(plain).toMatchObject({ ok: true, snapshot: null });
+    const inRepo = await runEdit(
+      { kind: 'patch', text: update('a.txt', 'two', 'three') },
+      { root, snapshot: 'in-repository' },
+    );
+    expect(inRepo).toMatchObject({ ok: true, snapshot: null });
+    expect(await undoLast({ root })).toMatchObject({ ok: false, errors: [{ code: 'STATE_INVALID' }] });
+    expect(await readdir(join(parent, 'elsewhere'))).toEqual([]);
+  });
+
   it('a hostile snapshot naming a path outside the root is STATE_INVALID, even forced; nothing is written outside', async () => {
     const git = (input: string, ...args: string[]) =>
       execFileSync('git', args, { cwd: root, input, encoding: 'utf8' }).trim();
