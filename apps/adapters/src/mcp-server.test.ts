@@ -140,6 +140,27 @@ describe('the MCP server over stdio', () => {
     expect(await project.read('notes.txt')).toBe('v2\n');
   });
 
+  it('undo passes the deny rules of now, force or not: a later hand edit of a denied file stays', async () => {
+    client = await connect(project.root);
+    const applied = await client.callTool({
+      name: 'apply_patch',
+      arguments: { patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-other\n+OTHER\n*** End Patch' },
+    });
+    expect(applied.isError).toBe(false);
+    await project.write(
+      '.patchsmith.json',
+      JSON.stringify({ permissions: [{ match: '*.txt', action: 'deny' }] }),
+    );
+    const plain = await client.callTool({ name: 'undo', arguments: {} });
+    expect(plain.isError).toBe(true);
+    expect(textOf(plain)).toContain('DENIED');
+    await project.write('twice.txt', 'edited by the user\n');
+    const forced = await client.callTool({ name: 'undo', arguments: { force: true } });
+    expect(forced.isError).toBe(true);
+    expect(textOf(forced)).toContain('Permission denied: twice.txt');
+    expect(await project.read('twice.txt')).toBe('edited by the user\n');
+  });
+
   it('applies str_replace edits through the edit tool', async () => {
     client = await connect(project.root);
     const result = await client.callTool({

@@ -186,8 +186,9 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
     },
     ({ id, force }) =>
       queue(async () => {
-        const { root, lockTimeoutMs } = runOptions;
-        const report = await undoLast({ root, id, force, lockTimeoutMs });
+        const { root, lockTimeoutMs, ask: gate } = runOptions;
+        // The rules of .patchsmith.json as they are now (read by undoLast), and the host's gate too.
+        const report = await undoLast({ root, id, force, lockTimeoutMs, ...(gate ? { ask: gate } : {}) });
         return toolResult(formatUndo(report), report.ok);
       }),
   );

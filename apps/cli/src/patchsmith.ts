@@ -7,7 +7,7 @@ export const USAGE = `usage:
                    [--no-snapshot] [--diff]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)
   patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match]   (the change as a unified diff)
-  patchsmith undo [ID] [--force] [--cwd DIR]
+  patchsmith undo [ID] [--force] [--yes] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
   patchsmith recover [--cwd DIR]
   patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]   (MCP server on stdio)

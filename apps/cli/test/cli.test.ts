@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,6 +143,50 @@ describe('snapshots, log and undo through the CLI', () => {
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('hand edit\n');
     expect(ps(['undo', '--force']).status).toBe(0);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+  });
+});
+
+describe('undo is an edit like any other', () => {
+  const rules = (permissions: unknown[]) =>
+    writeFile(join(dir, '.patchsmith.json'), JSON.stringify({ permissions }));
+
+  it('a deny rule added after the apply refuses the undo, --force or not, leaving a later hand edit', async () => {
+    await initRepo();
+    expect(ps(['apply'], UPDATE_A).status).toBe(0);
+    await rules([{ match: 'a.txt', action: 'deny' }]);
+    const plain = ps(['undo']);
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain('DENIED');
+    await writeFile(join(dir, 'a.txt'), 'hand edit\n');
+    const forced = ps(['undo', '--force', '--yes']);
+    expect(forced.status).toBe(1);
+    expect(forced.stderr).toContain('Permission denied: a.txt');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('hand edit\n');
+  });
+
+  it('an ask rule is refused with no one to ask, and --yes answers it', async () => {
+    await initRepo();
+    expect(ps(['apply'], UPDATE_A).status).toBe(0);
+    await rules([{ match: 'a.txt', action: 'ask' }]);
+    expect(ps(['undo']).status).toBe(1);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+    expect(ps(['undo', '--yes']).status).toBe(0);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+  });
+
+  it('a broken snapshot store refuses the apply before writing, and log says the store is broken', async () => {
+    await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    await mkdir(join(dir, '.patchsmith', 'snapshots.git'), { recursive: true });
+    await writeFile(join(dir, '.patchsmith', 'snapshots.git', 'config'), '');
+    const r = ps(['apply'], UPDATE_A);
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toContain('undo');
+    expect(r.stderr).toContain('STATE_INVALID: no snapshot could be recorded');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    const log = ps(['log']);
+    expect(log.status).toBe(1);
+    expect(log.stderr).toContain('is broken');
+    expect(ps(['apply', '--no-snapshot'], UPDATE_A).status).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import { type FileState, hashBytes, type Plan, type PlannedWrite } from '@patchsmith/planner';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { readDiskState } from './disk-state.js';
@@ -14,7 +14,8 @@ import {
 import { mapLimit } from './map-limit.js';
 import { assertSafeRelativePath, toStorePath } from './paths.js';
 import { newSnapshotId, snapshotRef } from './snapshot-id.js';
-import { openStore, type Store } from './store.js';
+import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
+import { openStore, type Store, storeRepair } from './store.js';
 import { type TreeFile, writeNestedTree } from './tree.js';
 import { writeBlob } from './write-blob.js';
 
@@ -106,7 +107,9 @@ async function commitSnapshot(
  * SPEC §4.3: records the before state of every path the plan writes as a ghost commit, plus the
  * after state it is about to write, so `planUndo` can restore it and notice later edits. Writes
  * only git objects and one private ref: never HEAD, the index, a branch or the work tree.
- * Throws `STALE` (naming the files) when the disk no longer holds what was planned.
+ * Throws `STALE` (naming the files) when the disk no longer holds what was planned, and
+ * `IO_ERROR` / `STATE_INVALID` ("no snapshot could be recorded ... nothing was written") when the
+ * store cannot keep it: the snapshot is read back before its id is returned.
  */
 export async function createSnapshot(options: CreateSnapshotOptions): Promise<SnapshotHandle> {
   const fs = options.fs ?? defaultFs;
@@ -127,9 +130,30 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
     });
   }
 
-  const store = await openStore(root, fs, true);
-  if (store === null) throw new PatchsmithError('IO_ERROR', `cannot create a snapshot store for ${root}`);
+  const message = options.message?.trim() ?? '';
+  let store: Store | null = null;
+  let handle: SnapshotHandle | null = null;
+  try {
+    store = await openStore(root, fs, true);
+    if (store === null) throw new PatchsmithError('IO_ERROR', `cannot create a snapshot store for ${root}`);
+    const recorded = await recordSnapshot(store, writes, states, hashes, message);
+    handle = recorded.handle;
+    await verifySnapshot(store, recorded.handle, recorded.entries);
+    return recorded.handle;
+  } catch (error) {
+    if (store !== null && handle !== null) await dropRef(store, handle.ref);
+    throw snapshotFailed(store, error);
+  }
+}
 
+/** Stores the before contents, the manifest and the commit, and claims a fresh id's ref. */
+async function recordSnapshot(
+  store: Store,
+  writes: readonly PlannedWrite[],
+  states: readonly FileState[],
+  hashes: readonly (string | null)[],
+  message: string,
+): Promise<{ handle: SnapshotHandle; entries: ManifestEntry[] }> {
   const treeFiles: TreeFile[] = [];
   const entries = await mapLimit(writes, IO_CONCURRENCY, async (write, i): Promise<ManifestEntry> => {
     const state = states[i] as FileState;
@@ -154,13 +178,66 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
     time: now.toISOString(),
     root: store.prefix,
   } as const;
-  const message = options.message?.trim() ?? '';
   for (let attempt = 0; ; attempt++) {
     const manifest: Manifest = { ...base, id: newSnapshotId(now), message, entries };
     try {
-      return await commitSnapshot(store, manifest, filesTree);
+      return { handle: await commitSnapshot(store, manifest, filesTree), entries };
     } catch (error) {
       if (!isRefTaken(error) || attempt >= 20) throw error;
     }
   }
+}
+
+/**
+ * Reads the snapshot back the way `undo` will (a fresh look at the store, the ref listed and
+ * resolved, the manifest decoded, every saved content hashed), so an id is only ever handed out
+ * for a snapshot that undo can restore: a store that takes writes but keeps nothing is caught here.
+ */
+async function verifySnapshot(store: Store, handle: SnapshotHandle, entries: readonly ManifestEntry[]) {
+  const fail = (what: string) =>
+    new PatchsmithError('STATE_INVALID', `reading snapshot ${handle.id} back, ${what}`);
+  const reopened = await openStore(store.root, store.fs, false);
+  if (reopened === null || reopened.gitdir !== store.gitdir)
+    throw fail('the store is not found where it was written');
+  if (!(await listSnapshotIds(reopened)).includes(handle.id)) throw fail(`${handle.ref} is not listed`);
+  if ((await resolveSnapshot(reopened, handle.id)) !== handle.commit)
+    throw fail(`${handle.ref} does not lead to its commit`);
+  const cache = {};
+  const { manifest } = await loadSnapshot(reopened, handle.id, handle.commit, new Set(), cache);
+  if (JSON.stringify(manifest.entries) !== JSON.stringify(entries))
+    throw fail('its manifest differs from what was written');
+  await mapLimit(entries, IO_CONCURRENCY, async (entry) => {
+    if (entry.before === null) return;
+    const { blob } = await git.readBlob({
+      fs: store.fs,
+      gitdir: store.gitdir,
+      oid: entry.before.blob,
+      cache,
+    });
+    if (hashBytes(blob) !== entry.before.hash) throw fail(`the saved content of ${entry.path} differs`);
+  });
+}
+
+/** A ref to a snapshot that failed its check must not be what the next `undo` finds. */
+async function dropRef(store: Store, ref: string): Promise<void> {
+  await git.deleteRef({ fs: store.fs, gitdir: store.gitdir, ref }).catch(() => {});
+}
+
+// A failed system call (ENOSPC, EACCES, ...), as opposed to a store whose content is wrong.
+const isSystemError = (error: unknown) =>
+  /^E[A-Z]+$/.test(String((error as { code?: unknown } | null)?.code));
+
+/**
+ * Why no snapshot exists, said so that no one takes the apply for undoable: the store, the cause,
+ * that the tree was not touched, and the ways on.
+ */
+function snapshotFailed(store: Store | null, error: unknown): PatchsmithError {
+  const code =
+    error instanceof PatchsmithError ? error.code : isSystemError(error) ? 'IO_ERROR' : 'STATE_INVALID';
+  const cause = (error as { data?: { message?: unknown } }).data?.message ?? (error as Error).message;
+  const message =
+    store === null
+      ? `no snapshot could be recorded: ${cause}; nothing was written; run with --no-snapshot`
+      : `no snapshot could be recorded: the snapshot store at ${store.gitdir} is broken (${cause}); nothing was written; run with --no-snapshot, or ${storeRepair(store)}`;
+  return new PatchsmithError(code, message);
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import type { FileState } from '@patchsmith/planner';
 import type { SnapshotFs } from './fs.js';
 

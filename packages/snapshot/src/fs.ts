@@ -19,12 +19,13 @@ export interface SnapshotFs {
     readFile(path: string): Promise<Uint8Array>;
     readFile(path: string, encoding: 'utf8'): Promise<string>;
     stat(path: string): Promise<SnapshotStats>;
+    realpath(path: string): Promise<string>;
     writeFile: PassThrough;
     unlink: PassThrough;
     readdir: PassThrough;
     mkdir: PassThrough;
     rmdir: PassThrough;
-    lstat: PassThrough;
+    lstat(path: string): Promise<unknown>;
     readlink?: PassThrough;
     symlink?: PassThrough;
     chmod?: PassThrough;

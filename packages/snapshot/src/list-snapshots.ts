@@ -1,6 +1,8 @@
+import { PatchsmithError } from '@patchsmith/core';
 import { defaultFs, type SnapshotFs } from './fs.js';
 import {
   compareNewestFirst,
+  invalidSnapshotInfo,
   type LoadedSnapshot,
   listSnapshotIds,
   listUndoneIds,
@@ -8,6 +10,7 @@ import {
   resolveSnapshot,
   type SnapshotInfo,
 } from './read-snapshot.js';
+import { isWellFormedId } from './snapshot-id.js';
 import { openStore, type Store } from './store.js';
 
 export interface ListSnapshotsOptions {
@@ -15,24 +18,57 @@ export interface ListSnapshotsOptions {
   fs?: SnapshotFs;
 }
 
-/** Every snapshot in the store, loaded, newest first. */
-export async function loadAllSnapshots(store: Store): Promise<LoadedSnapshot[]> {
+/** The snapshots of a store: those that load (newest first), and those that do not (by id, newest first). */
+export interface AllSnapshots {
+  loaded: LoadedSnapshot[];
+  invalid: SnapshotInfo[];
+  /** The ids recorded as undone. */
+  undoneIds: ReadonlySet<string>;
+}
+
+/** Loads one listed ref; a broken or hostile one becomes an invalid entry, never a crash. */
+async function loadListed(store: Store, id: string, undoneIds: ReadonlySet<string>, cache: object) {
+  if (!isWellFormedId(id)) {
+    return invalidSnapshotInfo(
+      id,
+      null,
+      new PatchsmithError('STATE_INVALID', `snapshot ref ${id}: not a patchsmith snapshot id`),
+    );
+  }
+  let commit: string | null = null;
+  try {
+    commit = await resolveSnapshot(store, id);
+    return commit === null ? null : await loadSnapshot(store, id, commit, undoneIds, cache);
+  } catch (error) {
+    return invalidSnapshotInfo(id, commit, error);
+  }
+}
+
+/** Every snapshot ref in the store, read. */
+export async function loadAllSnapshots(store: Store): Promise<AllSnapshots> {
   const cache = {};
   const undoneIds = await listUndoneIds(store);
   const loaded: LoadedSnapshot[] = [];
+  const invalid: SnapshotInfo[] = [];
   for (const id of await listSnapshotIds(store)) {
-    const commit = await resolveSnapshot(store, id);
-    if (commit !== null) loaded.push(await loadSnapshot(store, id, commit, undoneIds, cache));
+    const result = await loadListed(store, id, undoneIds, cache);
+    if (result === null) continue;
+    if ('manifest' in result) loaded.push(result);
+    else invalid.push(result);
   }
-  return loaded.sort((a, b) => compareNewestFirst(a.info, b.info));
+  loaded.sort((a, b) => compareNewestFirst(a.info, b.info));
+  invalid.sort((a, b) => compareNewestFirst(a, b));
+  return { loaded, invalid, undoneIds };
 }
 
 /**
  * The snapshots recorded for the root's store (the whole repository's when inside one), newest
- * first, for `patchsmith log`. Creates nothing: no store yet means no snapshots.
+ * first, then those that cannot be used (`invalid` says why), for `patchsmith log`. Creates
+ * nothing: no store yet means no snapshots.
  */
 export async function listSnapshots(options: ListSnapshotsOptions): Promise<SnapshotInfo[]> {
   const store = await openStore(options.root, options.fs ?? defaultFs, false);
   if (store === null) return [];
-  return (await loadAllSnapshots(store)).map((s) => s.info);
+  const { loaded, invalid } = await loadAllSnapshots(store);
+  return [...loaded.map((s) => s.info), ...invalid];
 }

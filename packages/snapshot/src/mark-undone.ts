@@ -1,4 +1,4 @@
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import git from 'isomorphic-git';
 import { SNAPSHOT_AUTHOR } from './create-snapshot.js';
 import { defaultFs, type SnapshotFs } from './fs.js';

@@ -1,32 +1,32 @@
 import { relative, sep } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError, type PathRefusal, refusePath, toTreePath } from '@patchsmith/core';
 
-// A segment that climbs out of the folder it is in.
-const isParentSegment = (segment: string) => segment === '..';
-// A segment that a canonical path never has: empty (`a//b`, a trailing slash) or `.`.
-const isNonCanonicalSegment = (segment: string) => segment === '' || segment === '.';
 // An absolute POSIX path or a Windows drive path.
 const isAbsolutePath = (path: string) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
+// A separator this platform's path functions would split on, though the path is `/`-separated.
+const hasPlatformSeparator = (path: string) => sep === '\\' && path.includes('\\');
+
+// Any absolute folder works as the base of a lexical check; this one is deep enough that a climb shows.
+const LEXICAL_ROOTS = { root: '/patchsmith-tree', realRoot: '/patchsmith-tree' };
 
 /**
- * Refuses a plan path that could make the snapshot read or record something outside the root
- * (SPEC §3 path rules). Plans come from the planner, which already canonicalised them; this is the
- * snapshot's own line of defence, since it reads the disk.
+ * Why `path` is not a canonical tree path (relative, `/`-separated, normalised, not into `.git/`,
+ * core `toTreePath`), or null. Plans come canonical from the planner and manifests from a store
+ * that may be hostile: both go through this before the snapshot reads or undo writes the disk.
  */
+export function treePathRefusal(path: string): PathRefusal | null {
+  if (isAbsolutePath(path)) return refusePath('PATH_OUTSIDE_ROOT', `path is absolute: ${path}`);
+  if (hasPlatformSeparator(path)) return refusePath('PATH_INVALID', `path holds a backslash: ${path}`);
+  const tree = toTreePath(path, LEXICAL_ROOTS);
+  if (!tree.ok) return tree;
+  if (tree.rel !== path) return refusePath('PATH_INVALID', `path is not canonical: ${JSON.stringify(path)}`);
+  return null;
+}
+
+/** Throws the refusal of `treePathRefusal` (the snapshot's own line of defence, since it reads the disk). */
 export function assertSafeRelativePath(path: string): void {
-  if (path.includes('\0'))
-    throw new PatchsmithError('PATH_INVALID', `path holds a NUL byte: ${JSON.stringify(path)}`, { path });
-  if (isAbsolutePath(path))
-    throw new PatchsmithError('PATH_OUTSIDE_ROOT', `path is absolute: ${path}`, { path });
-  const segments = path.split('/');
-  if (segments.some(isParentSegment)) {
-    throw new PatchsmithError('PATH_OUTSIDE_ROOT', `path leads outside the root: ${path}`, { path });
-  }
-  if (segments.some(isNonCanonicalSegment)) {
-    throw new PatchsmithError('PATH_INVALID', `path is not canonical: ${JSON.stringify(path)}`, { path });
-  }
-  if (segments[0] === '.git')
-    throw new PatchsmithError('PATH_INVALID', `path leads into .git/: ${path}`, { path });
+  const refusal = treePathRefusal(path);
+  if (refusal !== null) throw new PatchsmithError(refusal.code, refusal.message, { path });
 }
 
 /** The root's location inside the work tree, `/`-separated, `''` when they are the same folder. */

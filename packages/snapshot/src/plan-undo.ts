@@ -1,4 +1,4 @@
-import { type ErrorCode, PatchsmithError } from '@patchsmith/grammar';
+import { type ErrorCode, PatchsmithError } from '@patchsmith/core';
 import { type FileState, hashBytes, type Plan, planRestore } from '@patchsmith/planner';
 import git from 'isomorphic-git';
 import { readDiskState } from './disk-state.js';
@@ -29,8 +29,12 @@ export type UndoPlanResult =
   | { ok: true; plan: Plan; snapshot: SnapshotInfo }
   | {
       ok: false;
-      /** `FILE_NOT_FOUND`: no such snapshot (or none at all); `STALE`: files changed since the apply; `PATH_OUTSIDE_ROOT`: the snapshot touched paths outside this root. */
-      code: Extract<ErrorCode, 'FILE_NOT_FOUND' | 'STALE' | 'PATH_OUTSIDE_ROOT'>;
+      /**
+       * `FILE_NOT_FOUND`: no such snapshot (or none at all); `STALE`: files changed since the apply;
+       * `PATH_OUTSIDE_ROOT`: the snapshot touched paths outside this root; `STATE_INVALID`: the
+       * snapshot (or a newer one that would come first) is broken or hostile.
+       */
+      code: Extract<ErrorCode, 'FILE_NOT_FOUND' | 'STALE' | 'PATH_OUTSIDE_ROOT' | 'STATE_INVALID'>;
       message: string;
       /** For STALE: the files (relative to the root) that no longer hold what the apply wrote. */
       changed?: string[];
@@ -45,23 +49,41 @@ function matchesRecordedAfter(after: ManifestAfter | null, state: FileState): bo
   return state.kind === 'file' && hashBytes(state.bytes) === after.hash;
 }
 
+/**
+ * The newest snapshot not yet undone. An invalid one whose id (ids carry the time) is newer may be
+ * the apply the caller means, so it is refused by name rather than skipped.
+ */
+async function findLatest(store: Store): Promise<LoadedSnapshot | null> {
+  const { loaded, invalid, undoneIds } = await loadAllSnapshots(store);
+  const latest = loaded.find((s) => s.info.undone === null) ?? null;
+  const blocking = invalid.find((s) => !undoneIds.has(s.id) && (latest === null || s.id > latest.info.id));
+  if (blocking !== undefined) {
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `${blocking.invalid} (the newest snapshot, so undo cannot tell which apply is the latest: give an id, or remove ${blocking.ref})`,
+    );
+  }
+  return latest;
+}
+
 async function findSnapshot(store: Store, id: string | undefined): Promise<LoadedSnapshot | null> {
-  if (id === undefined) return (await loadAllSnapshots(store)).find((s) => s.info.undone === null) ?? null;
+  if (id === undefined) return findLatest(store);
   const commit = await resolveSnapshot(store, id);
   if (commit === null) return null;
   return loadSnapshot(store, id, commit, await listUndoneIds(store), {});
 }
 
+/** The saved content of an entry, checked against the hash its manifest records. */
 async function beforeTarget(store: Store, id: string, entry: ManifestEntry, cache: object) {
   if (entry.before === null) return null;
+  let bytes: Uint8Array;
   try {
-    const { blob } = await git.readBlob({
+    ({ blob: bytes } = await git.readBlob({
       fs: store.fs,
       gitdir: store.gitdir,
       oid: entry.before.blob,
       cache,
-    });
-    return { bytes: blob, mode: entry.before.mode };
+    }));
   } catch (error) {
     if ((error as { code?: string } | null)?.code !== 'NotFoundError') throw error;
     throw new PatchsmithError(
@@ -72,7 +94,21 @@ async function beforeTarget(store: Store, id: string, entry: ManifestEntry, cach
       },
     );
   }
+  if (hashBytes(bytes) !== entry.before.hash) {
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `snapshot ${id}: before.blob of ${entry.path} does not hold the content its before.hash records`,
+      {
+        path: entry.path,
+      },
+    );
+  }
+  return { bytes, mode: entry.before.mode };
 }
+
+// A refusal thrown while reading the store (a broken store, a hostile manifest) as undo's answer.
+const isStateRefusal = (error: unknown): error is PatchsmithError =>
+  error instanceof PatchsmithError && error.code === 'STATE_INVALID';
 
 /**
  * SPEC §4 undo: a plan that brings every path of a snapshot back to its before state. Writes
@@ -80,6 +116,15 @@ async function beforeTarget(store: Store, id: string, entry: ManifestEntry, cach
  * no longer holds what the apply wrote, unless `force`.
  */
 export async function planUndo(options: PlanUndoOptions): Promise<UndoPlanResult> {
+  try {
+    return await planUndoOf(options);
+  } catch (error) {
+    if (isStateRefusal(error)) return { ok: false, code: 'STATE_INVALID', message: error.message };
+    throw error;
+  }
+}
+
+async function planUndoOf(options: PlanUndoOptions): Promise<UndoPlanResult> {
   const store = await openStore(options.root, options.fs ?? defaultFs, false);
   const snapshot = store === null ? null : await findSnapshot(store, options.id);
   if (store === null || snapshot === null) {

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import git from 'isomorphic-git';
 import { decodeManifest, MANIFEST_NAME, type Manifest, type ManifestEntry } from './manifest.js';
 import {
@@ -32,6 +32,11 @@ export interface SnapshotInfo {
   files: SnapshotFile[];
   /** Set once `markUndone` recorded that the snapshot was restored. */
   undone: { time: string } | null;
+  /**
+   * Why the snapshot cannot be used (its ref, commit or manifest is broken or hostile), or null.
+   * An invalid snapshot has no time, message or paths; `log` lists it, `undo` refuses it.
+   */
+  invalid: string | null;
 }
 
 /** A snapshot read from the store: its public description plus the manifest undo needs. */
@@ -107,7 +112,10 @@ export async function loadSnapshot(
     }));
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    throw new PatchsmithError('IO_ERROR', `snapshot ${id}: its commit or manifest is missing from the store`);
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `snapshot ${id}: its commit or manifest is missing from the store`,
+    );
   }
   const manifest = decodeManifest(manifestBytes, id);
   const files = manifest.entries.map((entry) => ({
@@ -123,8 +131,28 @@ export async function loadSnapshot(
     paths: files.map((f) => f.path),
     files,
     undone: undoneIds.has(id) ? await readUndone(store, id) : null,
+    invalid: null,
   };
   return { info, manifest };
+}
+
+/** How `log` shows a snapshot that cannot be read: its id and ref, and why. */
+export function invalidSnapshotInfo(id: string, commit: string | null, error: unknown): SnapshotInfo {
+  const reason =
+    error instanceof PatchsmithError
+      ? error.message
+      : `snapshot ${id} cannot be read: ${(error as Error).message}`;
+  return {
+    id,
+    ref: snapshotRef(id),
+    commit: commit ?? '',
+    time: '',
+    message: '',
+    paths: [],
+    files: [],
+    undone: null,
+    invalid: reason,
+  };
 }
 
 /** Newest first: by recorded time, then by id (ids carry the time to the second). */

@@ -1,5 +1,6 @@
 import * as nodeFs from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { gitDirProblem, gitFileTarget, readTextOrNull } from './git-dir.js';
 
 /** The few fs calls needed to find the private state folder; node:fs/promises satisfies it. */
 export interface StateDirFs {
@@ -14,6 +15,11 @@ export interface StateDirLocation {
   gitDir: string | null;
   /** The work tree root of that repository, or null. */
   workTree: string | null;
+  /**
+   * Set when the nearest `.git` is a file that does not lead to a git directory (git: "not a git
+   * repository"): why. No snapshot is taken or read there; the journal and lock use `.patchsmith/`.
+   */
+  brokenGitFile: string | null;
 }
 
 async function statOrNull(fs: StateDirFs, path: string) {
@@ -24,28 +30,49 @@ async function statOrNull(fs: StateDirFs, path: string) {
   }
 }
 
+/** Why the `.git` file at `dotGit` is not followed, or its git directory. */
+async function followGitFile(
+  fs: StateDirFs,
+  dotGit: string,
+): Promise<{ gitDir: string } | { problem: string }> {
+  const text = await readTextOrNull(fs, dotGit);
+  const target = text === null ? null : gitFileTarget(text, dirname(dotGit));
+  if (target === null) return { problem: `${dotGit} is a file but not a "gitdir: PATH" file` };
+  const problem = await gitDirProblem(fs, target);
+  if (problem !== null)
+    return { problem: `${dotGit} points to ${target}, which is not a git repository (${problem})` };
+  return { gitDir: target };
+}
+
 /**
- * SPEC §7: private state lives in `.git/patchsmith/` inside a git repository (found by walking up
- * from the root, following a worktree's `gitdir:` file), else in `.patchsmith/` at the root.
+ * SPEC §7: private state lives in `.git/patchsmith/` inside a git repository, else in
+ * `.patchsmith/` at the root, walking up from the root to the first `.git`. A `.git` folder is
+ * inside its own work tree, so the lock and journal may live there whatever it holds (the
+ * snapshot store checks it is a real git directory before writing objects). A `.git` file
+ * (worktrees, submodules) is followed only when its `gitdir:` leads to a git directory, as git
+ * requires; when it does not, the walk stops there, as git stops with "not a git repository"
+ * (`brokenGitFile`), and nothing is ever written where it points.
  */
 export async function locateStateDir(root: string, fs: StateDirFs = nodeFs): Promise<StateDirLocation> {
-  let dir = resolve(root);
-  for (;;) {
+  const abs = resolve(root);
+  const plain = (brokenGitFile: string | null): StateDirLocation => ({
+    stateDir: join(abs, '.patchsmith'),
+    gitDir: null,
+    workTree: null,
+    brokenGitFile,
+  });
+  for (let dir = abs; ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
     const st = await statOrNull(fs, dotGit);
-    if (st?.isDirectory()) return { stateDir: join(dotGit, 'patchsmith'), gitDir: dotGit, workTree: dir };
-    if (st?.isFile()) {
-      const text = await fs.readFile(dotGit, 'utf8');
-      const m = /^gitdir:\s*(.+)$/m.exec(text);
-      if (m?.[1]) {
-        const gitDir = resolve(dir, m[1].trim());
-        return { stateDir: join(gitDir, 'patchsmith'), gitDir, workTree: dir };
-      }
+    if (st?.isDirectory()) {
+      return { stateDir: join(dotGit, 'patchsmith'), gitDir: dotGit, workTree: dir, brokenGitFile: null };
     }
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
+    if (st?.isFile()) {
+      const followed = await followGitFile(fs, dotGit);
+      if ('problem' in followed) return plain(followed.problem);
+      const { gitDir } = followed;
+      return { stateDir: join(gitDir, 'patchsmith'), gitDir, workTree: dir, brokenGitFile: null };
+    }
+    if (dirname(dir) === dir) return plain(null);
   }
-  const abs = resolve(root);
-  return { stateDir: join(abs, '.patchsmith'), gitDir: null, workTree: null };
 }

@@ -118,8 +118,10 @@ describe('manifest', () => {
       }),
     ],
     ['an empty path', encodeManifest({ ...manifest, entries: [{ path: '', before: null, after: null }] })],
-  ])('refuses %s with IO_ERROR', (_, bytes) => {
-    expect(() => decodeManifest(bytes, 'x')).toThrow(expect.objectContaining({ code: 'IO_ERROR' }));
+  ])('refuses %s with STATE_INVALID', (_, bytes) => {
+    expect(() => decodeManifest(bytes, manifest.id)).toThrow(
+      expect.objectContaining({ code: 'STATE_INVALID' }),
+    );
   });
 });
 

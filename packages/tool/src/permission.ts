@@ -52,7 +52,7 @@ export interface PermissionGateOptions {
 }
 
 /** "a.txt (rule 2 {...} of .patchsmith.json), b.txt (real path secrets/b.txt) (...)" */
-function describePaths(decisions: (PathDecision & { via?: string })[], source: string): string {
+export function describePaths(decisions: (PathDecision & { via?: string })[], source: string): string {
   return decisions.map((d) => `${describeDecidedPath(d)} (${describeRule(d, source)})`).join(', ');
 }
 

@@ -1,7 +1,11 @@
 import { resolve } from 'node:path';
 import { applyPlan, recoverTransaction, withRootLock } from '@patchsmith/apply';
+import { type EditError, loadConfig, PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
 import { type EditReport, errorDetails, errorHeading, fileSummaryLine } from '@patchsmith/formatter';
-import { type EditError, PatchsmithError } from '@patchsmith/grammar';
+import type { Plan } from '@patchsmith/planner';
+import { createPermissionGate } from './permission.js';
+import type { AskPermission } from './run-edit.js';
+import { undoPermissionError } from './undo-permission.js';
 
 export interface UndoOptions {
   /** The folder the edits were applied in. Default: the working directory. */
@@ -11,6 +15,16 @@ export interface UndoOptions {
   /** Restore even files that changed since the apply (their later changes are lost). */
   force?: boolean;
   lockTimeoutMs?: number;
+  /**
+   * Asked with the restore plan before anything is written, as `runEdit` asks (see
+   * `createPermissionGate`). Default: a gate over the policy that refuses `ask` paths, since no one
+   * can be asked. Whatever it answers, a path the policy denies is never written.
+   */
+  ask?: AskPermission;
+  /** The permission rules. Default: the root's `.patchsmith.json` as it is now (not as it was at the apply). */
+  policy?: PermissionPolicy;
+  /** The host allows the undo to write `.patchsmith.json` and the state folder (a host setting). */
+  allowConfigWrites?: boolean;
 }
 
 /** An `EditReport` of the restore (its files are what the undo wrote) plus the snapshot it undid. */
@@ -23,17 +37,52 @@ function refused(errors: EditError[], undone: string | null): UndoReport {
   return { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors, undone };
 }
 
+/** The policy of the call: the caller's, or the root's config file read now. */
+async function policyOf(
+  root: string,
+  options: UndoOptions,
+): Promise<{ ok: true; policy: PermissionPolicy } | { ok: false; errors: EditError[] }> {
+  if (options.policy !== undefined) return { ok: true, policy: options.policy };
+  const config = await loadConfig(root);
+  return config.ok ? { ok: true, policy: config.value.policy } : config;
+}
+
+/** The policy's refusal of the restore plan, or the gate's; null when the undo may write. */
+async function permissionRefusal(
+  root: string,
+  plan: Plan,
+  policy: PermissionPolicy,
+  options: UndoOptions,
+  ask: AskPermission,
+): Promise<EditError | null> {
+  const policyError = await undoPermissionError(root, plan, {
+    policy,
+    allowConfigWrites: options.allowConfigWrites ?? false,
+  });
+  if (policyError !== null) return policyError;
+  const answer = await ask(plan);
+  if (answer === 'yes' || answer === 'always') return null;
+  const message =
+    typeof answer === 'object' ? answer.message : 'The undo was not allowed; nothing was written.';
+  return { code: 'DENIED', message };
+}
+
 /**
  * Restores the files of the latest apply (or of snapshot `id`) and records that it was undone, so
- * the next call moves on to the apply before it. Refuses with `STALE` (naming the files) when a file
- * changed since the apply, unless `force`; `FILE_NOT_FOUND` when there is nothing to undo. The
- * whole undo holds the root's lock, like an apply.
+ * the next call moves on to the apply before it. An undo is an edit like any other: it refuses
+ * with `STALE` (naming the files) when a file changed since the apply, unless `force`; with
+ * `DENIED` when the policy of now denies a path it would write (`force` or not), or the gate says
+ * no; `FILE_NOT_FOUND` when there is nothing to undo; `STATE_INVALID` for a broken or hostile
+ * snapshot. The whole undo holds the root's lock, like an apply.
  */
 export async function undoLast(options: UndoOptions = {}): Promise<UndoReport> {
   const root = resolve(options.root ?? process.cwd());
   // Loaded on demand, as runEdit does: isomorphic-git is heavy for a one-shot process that never undoes.
   const { markUndone, planUndo } = await import('@patchsmith/snapshot');
   try {
+    const policy = await policyOf(root, options);
+    if (!policy.ok) return refused(policy.errors, options.id ?? null);
+    const ask = options.ask ?? createPermissionGate({ policy: policy.policy });
     await recoverTransaction(root);
     const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
     return await withRootLock(
@@ -44,7 +93,17 @@ export async function undoLast(options: UndoOptions = {}): Promise<UndoReport> {
           const error: EditError = { code: undo.code, message: undo.message };
           return refused([error], undo.snapshot?.id ?? null);
         }
-        const applied = await applyPlan(undo.plan, { root, lock });
+        const refusal = await permissionRefusal(root, undo.plan, policy.policy, options, ask);
+        if (refusal !== null) return refused([refusal], undo.snapshot.id);
+        // The transaction enforces the same policy itself; it is told the gate said yes.
+        const applyOptions = {
+          root,
+          lock,
+          policy: policy.policy,
+          askApproved: true,
+          allowConfigWrites: options.allowConfigWrites ?? false,
+        };
+        const applied = await applyPlan(undo.plan, applyOptions);
         if (!applied.ok) return refused(applied.errors, undo.snapshot.id);
         await markUndone({ root, id: undo.snapshot.id });
         const report: UndoReport = {

@@ -20,7 +20,7 @@ import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
  * `--confirm`; `--yes` answers every ask with yes (a deny rule still denies). Without anyone to ask,
  * an ask is refused with a message that says how to allow it.
  */
-function permissionGate(
+export function permissionGate(
   policy: PermissionPolicy,
   io: Io,
   flags: { fromStdin: boolean; confirm: boolean; yes: boolean },
