@@ -116,7 +116,11 @@ describe('createPermissionGate', () => {
   it('refuses a denied path, naming the path and the rule', async () => {
     const gate = createPermissionGate({ policy: policy(['**', 'allow'], ['secrets/**', 'deny']) });
     const answer = await gate(planOf(file('src/a.ts'), file('secrets/key.pem')));
-    expect(answer).toEqual({ answer: 'no', message: expect.stringContaining('secrets/key.pem') });
+    expect(answer).toEqual({
+      answer: 'no',
+      message: expect.stringContaining('secrets/key.pem'),
+      path: 'secrets/key.pem',
+    });
     const message = (answer as { message: string }).message;
     expect(message).toContain('rule 2 {"match": "secrets/**", "action": "deny"}');
     expect(message).toContain(CONFIG_FILE);
@@ -190,6 +194,7 @@ describe('createPermissionGate', () => {
     expect(await gate(planOf(file('a.ts')))).toEqual({
       answer: 'no',
       message: expect.stringContaining('a.ts'),
+      path: 'a.ts',
     });
   });
 });

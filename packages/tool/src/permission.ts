@@ -1,5 +1,6 @@
 import {
   CONFIG_FILE,
+  type EditError,
   decideNames,
   decidePath,
   describeDecidedPath,
@@ -56,8 +57,16 @@ export function describePaths(decisions: (PathDecision & { via?: string })[], so
   return decisions.map((d) => `${describeDecidedPath(d)} (${describeRule(d, source)})`).join(', ');
 }
 
-function refuse(message: string): PermissionRefusal {
-  return { answer: 'no', message };
+function refuse(message: string, path?: string): PermissionRefusal {
+  return path === undefined ? { answer: 'no', message } : { answer: 'no', message, path };
+}
+
+/** The DENIED error of a gate's refusal (`no`, or a refusal that says why). */
+export function refusalError(answer: 'no' | PermissionRefusal, what: 'edit' | 'undo'): EditError {
+  if (answer === 'no') return { code: 'DENIED', message: `The ${what} was not allowed; nothing was written.` };
+  return answer.path === undefined
+    ? { code: 'DENIED', message: answer.message }
+    : { code: 'DENIED', message: answer.message, path: answer.path };
 }
 
 /**
@@ -73,7 +82,7 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     const decisions = decide(plan, policy);
     const denied = decisions.filter((d) => d.action === 'deny');
     if (denied.length > 0) {
-      return refuse(`Permission denied: ${describePaths(denied, source)}. Nothing was written.`);
+      return refuse(`Permission denied: ${describePaths(denied, source)}. Nothing was written.`, denied[0]!.path);
     }
     const asks = decisions.filter((d) => d.action === 'ask' && !remembered.has(d.path));
     if (asks.length === 0) return 'yes';
@@ -82,11 +91,12 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
         `Permission needed for ${describePaths(asks, source)}, and no one can approve it here. ` +
           `Nothing was written. To allow it, add a rule such as {"match": ${JSON.stringify(asks[0]!.via ?? asks[0]!.path)}, "action": "allow"} ` +
           `after that rule in ${source}.`,
+        asks[0]!.path,
       );
     }
     const answer = await prompt({ plan, paths: asks });
     if (answer === 'no')
-      return refuse(`Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`);
+      return refuse(`Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`, asks[0]!.path);
     if (answer === 'always') for (const d of asks) remembered.add(d.path);
     return answer;
   };

@@ -13,7 +13,7 @@ import {
 } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
 import { locateStateDir } from '@patchsmith/snapshot/state-dir';
-import { createPermissionGate } from './permission.js';
+import { createPermissionGate, refusalError } from './permission.js';
 
 /** What the permission gate may answer after seeing the whole plan. */
 export type PermissionAnswer = 'yes' | 'no' | 'always';
@@ -22,6 +22,8 @@ export type PermissionAnswer = 'yes' | 'no' | 'always';
 export interface PermissionRefusal {
   answer: 'no';
   message: string;
+  /** The first path the refusal is about. */
+  path?: string;
 }
 
 export type AskPermission = (
@@ -164,11 +166,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
 
   const ask = options.ask ?? createPermissionGate({ policy });
   const answer = await ask(plan);
-  if (answer === 'no' || typeof answer === 'object') {
-    const message =
-      typeof answer === 'object' ? answer.message : 'The edit was not allowed; nothing was written.';
-    return rejected([{ code: 'DENIED', message }], dryRun);
-  }
+  if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot and apply, so no other apply slips in between the two.
   const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };

@@ -79,7 +79,7 @@ describe('undo passes the permission rules of now', () => {
     await setRules([{ match: 'secrets/**', action: 'deny' }]);
     const refused = await undoLast({ root });
     expect(refused).toMatchObject({ ok: false, errors: [{ code: 'DENIED', path: 'docs/key.txt' }] });
-    expect(refused.errors[0]!.message).toContain('docs/key.txt (written through secrets/key.txt)');
+    expect(refused.errors[0]!.message).toContain('docs/key.txt (real path secrets/key.txt)');
     expect(await read('secrets/key.txt')).toBe('new key\n');
   });
 
@@ -125,9 +125,7 @@ describe('undo passes the permission rules of now', () => {
     await rm(join(root, '.patchsmith.json'));
     const refused = await undoLast({ root });
     expect(refused).toMatchObject({ ok: false, errors: [{ code: 'DENIED' }] });
-    expect(refused.errors[0]!.message).toContain(
-      ".patchsmith.json (.patchsmith.json is patchsmith's own config)",
-    );
+    expect(refused.errors[0]!.message).toContain(".patchsmith.json is patchsmith's own config");
     await expect(read('.patchsmith.json')).rejects.toThrow();
     expect(await undoLast({ root, allowConfigWrites: true })).toMatchObject({ ok: true, undone: id });
     expect(await read('.patchsmith.json')).toBe(config);

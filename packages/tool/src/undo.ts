@@ -3,9 +3,8 @@ import { applyPlan, recoverTransaction, withRootLock } from '@patchsmith/apply';
 import { type EditError, loadConfig, PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
 import { type EditReport, errorDetails, errorHeading, fileSummaryLine } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
-import { createPermissionGate } from './permission.js';
+import { createPermissionGate, refusalError } from './permission.js';
 import type { AskPermission } from './run-edit.js';
-import { undoPermissionError } from './undo-permission.js';
 
 export interface UndoOptions {
   /** The folder the edits were applied in. Default: the working directory. */
@@ -47,24 +46,14 @@ async function policyOf(
   return config.ok ? { ok: true, policy: config.value.policy } : config;
 }
 
-/** The policy's refusal of the restore plan, or the gate's; null when the undo may write. */
-async function permissionRefusal(
-  root: string,
-  plan: Plan,
-  policy: PermissionPolicy,
-  options: UndoOptions,
-  ask: AskPermission,
-): Promise<EditError | null> {
-  const policyError = await undoPermissionError(root, plan, {
-    policy,
-    allowConfigWrites: options.allowConfigWrites ?? false,
-  });
-  if (policyError !== null) return policyError;
+/**
+ * The gate's refusal of the restore plan, or null when the undo may write. The rules under every
+ * name of a file (the real path included) and the config's protection are the transaction's to
+ * enforce, as for any edit; the gate only asks.
+ */
+async function permissionRefusal(plan: Plan, ask: AskPermission): Promise<EditError | null> {
   const answer = await ask(plan);
-  if (answer === 'yes' || answer === 'always') return null;
-  const message =
-    typeof answer === 'object' ? answer.message : 'The undo was not allowed; nothing was written.';
-  return { code: 'DENIED', message };
+  return answer === 'yes' || answer === 'always' ? null : refusalError(answer, 'undo');
 }
 
 /**
@@ -93,7 +82,7 @@ export async function undoLast(options: UndoOptions = {}): Promise<UndoReport> {
           const error: EditError = { code: undo.code, message: undo.message };
           return refused([error], undo.snapshot?.id ?? null);
         }
-        const refusal = await permissionRefusal(root, undo.plan, policy.policy, options, ask);
+        const refusal = await permissionRefusal(undo.plan, ask);
         if (refusal !== null) return refused([refusal], undo.snapshot.id);
         // The transaction enforces the same policy itself; it is told the gate said yes.
         const applyOptions = {
