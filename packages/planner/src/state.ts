@@ -104,11 +104,15 @@ export class PlanState {
     return bytes;
   }
 
-  /** Whether any touched path would end with other bytes or another mode than it had (or appear, or go). */
+  /**
+   * Whether any touched path would end with other bytes or another mode than it had (or appear, or
+   * go). A path where an operation failed counts as unchanged: nothing is written there.
+   */
   changesAnything(): boolean {
     for (const path of this.order) {
       const read = this.read.get(path);
       const final = this.current.get(path);
+      if (final?.kind === 'poisoned') continue;
       if (read?.kind === 'file' && final?.kind === 'file') {
         if (read.mode !== final.mode || !sameBytes(read.bytes, final.bytes)) return true;
       } else if (read?.kind === 'file' || final?.kind === 'file') return true;
