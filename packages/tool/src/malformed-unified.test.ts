@@ -121,6 +121,26 @@ describe('what keeps working', () => {
   });
 });
 
+describe('a patch that changes nothing, in every format', () => {
+  it.each([
+    ['Codex', '*** Begin Patch\n*** Update File: f\n@@\n-b\n+b\n*** End Patch\n', /changes nothing/],
+    [
+      'Codex, reapplied',
+      '*** Begin Patch\n*** Update File: f\n@@\n-x\n+b\n*** End Patch\n',
+      /already applied/,
+    ],
+    ['SEARCH/REPLACE', 'f\n<<<<<<< SEARCH\nb  \n=======\nb\n>>>>>>> REPLACE\n', /changes nothing/],
+    ['SEARCH/REPLACE, reapplied', 'f\n<<<<<<< SEARCH\nx\n=======\nb\n>>>>>>> REPLACE\n', /already applied/],
+  ])('%s: EMPTY_PATCH, nothing written', async (_format, text, message) => {
+    const root = await tree(BASE_TREE);
+    const before = await hashTree(root);
+    const report = await runEdit({ kind: 'patch', text }, { root });
+    expect(report).toMatchObject({ ok: false, files: [], errors: [{ code: 'EMPTY_PATCH' }] });
+    expect(report.errors[0]?.message).toMatch(message);
+    expect(await hashTree(root)).toStrictEqual(before);
+  });
+});
+
 describe('bytes are kept', () => {
   it('refuses a patch text or an edit whose added text holds a lone surrogate, writing nothing', async () => {
     const root = await tree(BASE_TREE);
