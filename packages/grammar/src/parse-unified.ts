@@ -150,8 +150,11 @@ function nothingToApply(section: RawSection, names: FileNames, context: Context)
   if (metadata) return null;
   const { line, found } = lineAt(section.end, context);
   const what = section.paths === null ? "the 'diff --git' section" : "the '---'/'+++' lines";
+  const combined = context.body.startsWith('@@@', section.end)
+    ? ' (a combined diff of a merge, which cannot be applied)'
+    : '';
   return parseError(
-    `expected a hunk header ('@@ -12,3 +12,4 @@') after ${what}; found ${found}: the section changes nothing`,
+    `expected a hunk header ('@@ -12,3 +12,4 @@') after ${what}; found ${found}${combined}: the section changes nothing`,
     line,
     "a hunk header ('@@ -12,3 +12,4 @@')",
   );

@@ -250,6 +250,25 @@ describe('headers that contradict each other', () => {
   });
 });
 
+describe('what is not a two-sided diff', () => {
+  it('a combined diff of a merge (`@@@`) is refused, never read as hunk lines', () => {
+    const combined = text(
+      'diff --cc f',
+      'index 1,2..3',
+      ...header,
+      '@@@ -1,2 -1,2 +1,3 @@@',
+      '- a',
+      ' -b',
+      '++c',
+    );
+    expect(refused(combined)).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 5,
+      message: expect.stringMatching(/combined diff/),
+    });
+  });
+});
+
 describe('created and deleted files', () => {
   it('a deletion keeps its hunks for the planner, which checks they remove the whole file', () => {
     const [op] = operations(
