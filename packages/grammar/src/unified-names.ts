@@ -33,7 +33,11 @@ export function readPathField(field: string): PathField {
     if (quoted === null) {
       return { ok: false, reason: 'its quoted name is malformed or is not valid UTF-8 once unquoted' };
     }
-    return { ok: true, path: quoted.path };
+    // Shell-style partial quoting (`"a/"sub/f`, as `diff -u "a/"sub/f` writes it) continues the name.
+    const tab = quoted.rest.indexOf('\t');
+    const rest = (tab === -1 ? quoted.rest : quoted.rest.slice(0, tab)).replace(/[ \r]+$/, '');
+    if (rest.includes('"')) return { ok: false, reason: 'its name mixes several quoted parts' };
+    return { ok: true, path: quoted.path + rest };
   }
   const tab = field.indexOf('\t');
   const path = (tab === -1 ? field : field.slice(0, tab)).replace(/[ \r]+$/, '');

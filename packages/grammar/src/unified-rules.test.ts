@@ -150,6 +150,11 @@ describe('names of traditional diffs', () => {
     expect(op.movePath).toBeUndefined();
   });
 
+  it('reads a name quoted in part, as `diff -u "a/"sub/f` writes it (git t4120)', () => {
+    expect(onlyUpdate(text('--- "a/"sub/f', '+++ "b/"sub/f', '@@ -1 +1 @@', '-a', '+b')).path).toBe('sub/f');
+    expect(refused(text('--- "a/"s"u"b', '+++ b/sub', '@@ -1 +1 @@', '-a', '+b')).line).toBe(1);
+  });
+
   it('GNU epoch timestamps create and delete, in any time zone', () => {
     const del = operations(
       text(

@@ -65,6 +65,20 @@ export const MALFORMED_CASES: readonly MalformedCase[] = [
   { name: 'git-new-and-deleted', code: 'PARSE_ERROR', line: 3, message: /'deleted file mode' contradict/ },
   { name: 'git-rename-from-alone', code: 'PARSE_ERROR', line: 2, message: /needs its 'rename to'/ },
   { name: 'git-rename-and-copy', code: 'PARSE_ERROR', line: 4, message: /'rename' and 'copy'/ },
+  // git's t4133-apply-filenames and t4129-apply-samemode.
+  {
+    name: 'git-new-file-plus-name-differs',
+    code: 'PARSE_ERROR',
+    line: 5,
+    message: /'\+\+\+ f-blah' contradicts/,
+  },
+  {
+    name: 'git-deleted-minus-name-differs',
+    code: 'PARSE_ERROR',
+    line: 4,
+    message: /'--- b\/f-blah' contradicts/,
+  },
+  { name: 'git-new-mode-garbage', code: 'PARSE_ERROR', line: 3, message: /six-digit octal mode/ },
   {
     name: 'git-new-file-not-dev-null',
     code: 'PARSE_ERROR',
