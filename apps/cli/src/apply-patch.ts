@@ -1,6 +1,8 @@
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { runEdit } from '@patchsmith/tool';
 import { EXIT_OK, EXIT_REJECTED, type Io, processIo, readAll, UsageError } from './io.js';
+import { decodeInput } from './decode-input.js';
+import { rejectedInput } from './edit-input.js';
 import { runCommand } from './run-command.js';
 
 const USAGE = `usage: apply_patch 'PATCH'   or   echo 'PATCH' | apply_patch\n`;
@@ -20,11 +22,14 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
       return EXIT_OK;
     }
     if (argv.length === 0 && io.stdin.isTTY) throw new UsageError('no patch given');
-    const text = argv[0] ?? (await readAll(io.stdin));
-    const report = await runEdit(
-      { kind: 'patch', text },
-      { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
-    );
+    const decoded =
+      argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : { ok: true as const, text: argv[0] };
+    const report = decoded.ok
+      ? await runEdit(
+          { kind: 'patch', text: decoded.text },
+          { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
+        )
+      : rejectedInput({ error: decoded.message, line: decoded.line }, false);
     const out = formatApplyPatch(report);
     io.stdout(out.stdout);
     io.stderr(out.stderr);

@@ -22,16 +22,17 @@ export function processIo(): Io {
   };
 }
 
-export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** Every byte of a stream; nothing is decoded here (see `decodeInput`). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** The patch from FILE, or from stdin when FILE is `-` or absent. */
-export async function readInput(file: string | undefined, io: Io): Promise<string> {
+/** The patch's bytes from FILE, or from stdin when FILE is `-` or absent. */
+export async function readInput(file: string | undefined, io: Io): Promise<Uint8Array> {
   if (file === undefined || file === '-') return readAll(io.stdin);
-  return readFile(file, 'utf8');
+  return readFile(file);
 }
 
 export const EXIT_OK = 0;

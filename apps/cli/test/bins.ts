@@ -14,7 +14,7 @@ export interface BinResult {
 export function runBin(
   bin: string,
   args: string[],
-  opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv },
+  opts: { cwd: string; input?: string | Uint8Array; env?: NodeJS.ProcessEnv },
 ): BinResult {
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: opts.cwd,

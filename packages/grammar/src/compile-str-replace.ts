@@ -6,6 +6,7 @@
  */
 import type { EditError, Result } from '@patchsmith/core';
 import type { EditScript, Operation } from './script.js';
+import { loneSurrogate } from './well-formed.js';
 
 /** Takes `unknown` values: commands usually arrive as JSON, so their shape is checked here. */
 export function compileStrReplace(commands: readonly unknown[]): Result<EditScript> {
@@ -39,6 +40,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function compileCommand(command: unknown, line: number): Operation | EditError {
   if (!isRecord(command)) return invalid(line, 'expected an object with a "command" field');
+  const malformed = notWellFormedField(command, line);
+  if (malformed !== null) return malformed;
   const { path } = command;
   if (typeof path !== 'string' || path === '') return invalid(line, '"path" must be a non-empty string');
   switch (command.command) {
@@ -81,6 +84,27 @@ function strReplace(command: Record<string, unknown>, path: string, line: number
   if (search === replace)
     return invalid(line, '"old_str" and "new_str" are the same: nothing would change', path);
   return { kind: 'replace', path, search, replace, all, wholeLines: false, line };
+}
+
+/**
+ * A string field holding a lone UTF-16 surrogate (JSON allows `"\ud800"`): UTF-8 cannot write it,
+ * so the file would get U+FFFD instead of what the model meant.
+ */
+function notWellFormedField(command: Record<string, unknown>, line: number): EditError | null {
+  for (const [field, value] of Object.entries(command)) {
+    if (typeof value !== 'string') continue;
+    const at = loneSurrogate(value);
+    if (at === null) continue;
+    const path =
+      typeof command.path === 'string' && loneSurrogate(command.path) === null ? command.path : undefined;
+    return invalid(
+      line,
+      `"${field}" is not valid Unicode: its line ${at.line}, column ${at.column} holds a lone UTF-16 surrogate, ` +
+        'which UTF-8 cannot write (it would become U+FFFD)',
+      path,
+    );
+  }
+  return null;
 }
 
 /** What an Add's `lines` says of exact content: its lines, without the empty one after a final newline. */

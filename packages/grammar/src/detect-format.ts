@@ -12,7 +12,9 @@ const GIT_HEADER = /^diff --git /;
 const OLD_FILE = /^--- \S/;
 const NEW_FILE = /^\+\+\+ \S/;
 
-export function detectFormat(text: string): PatchFormat {
+export function detectFormat(input: string): PatchFormat {
+  // A leading BOM (an editor's UTF-8 signature) is no part of the first line.
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (looksLikeJsonCommands(text)) return 'str_replace';
   // Line by line with `indexOf`: the answer is usually on the first lines, so a large patch is
   // never split whole.

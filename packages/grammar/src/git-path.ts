@@ -15,7 +15,8 @@ const ESCAPES: Readonly<Record<string, number>> = {
   '\\': 92,
 };
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+/** Fatal: an octal escape sequence that is not UTF-8 has no faithful JS string, so it is refused. */
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** A path that git would quote. */
 export function needsQuoting(path: string): boolean {
@@ -38,14 +39,17 @@ export function quotePath(path: string): string {
 
 /**
  * Reads a quoted path at the start of `text`: the path and the rest after its closing quote, or
- * null when `text` does not start with a well-formed quoted path.
+ * null when `text` does not start with a well-formed quoted path (its bytes valid UTF-8).
  */
 export function readQuotedPath(text: string): { path: string; rest: string } | null {
   if (!text.startsWith('"')) return null;
   const bytes: number[] = [];
   for (let i = 1; i < text.length; i++) {
     const ch = String.fromCodePoint(text.codePointAt(i)!);
-    if (ch === '"') return { path: decoder.decode(new Uint8Array(bytes)), rest: text.slice(i + 1) };
+    if (ch === '"') {
+      const path = decodeOrNull(bytes);
+      return path === null ? null : { path, rest: text.slice(i + 1) };
+    }
     if (ch !== '\\') {
       bytes.push(...encoder.encode(ch));
       i += ch.length - 1;
@@ -61,4 +65,12 @@ export function readQuotedPath(text: string): { path: string; rest: string } | n
     else return null;
   }
   return null;
+}
+
+function decodeOrNull(bytes: number[]): string | null {
+  try {
+    return decoder.decode(new Uint8Array(bytes));
+  } catch {
+    return null;
+  }
 }

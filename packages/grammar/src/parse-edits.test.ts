@@ -19,6 +19,7 @@ describe('detectFormat', () => {
       'f\n<<<<<<< SEARCH\n--- a\n+++ b\n=======\n>>>>>>> REPLACE\n',
       'search-replace',
     ],
+    ['a diff -u after a BOM', '\ufeff--- x\n+++ x\n@@ -1 +1 @@\n-a\n+b\n', 'unified'],
     ['undecidable text (read as Codex, whose parser says what it expected)', 'hello\n', 'codex'],
     ['JSON that is not an edit', '{"a": 1}', 'codex'],
   ])('detects %s', (_what, text, format) => {

@@ -8,8 +8,11 @@ import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, Operation } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
+import { notWellFormedPatch } from './well-formed.js';
 
 export function parsePatch(text: string): Result<EditScript> {
+  const malformed = notWellFormedPatch(text);
+  if (malformed !== null) return failure(malformed);
   const { body, firstLine } = unwrapPatch(text);
   if (body === '') return failure(emptyInput());
   // The grammar builds the operations with body offsets in their `line` fields.

@@ -8,6 +8,7 @@ import { forwardLineCounter } from './line-counter.js';
 import type { EditScript, ReplaceText } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
+import { notWellFormedPatch } from './well-formed.js';
 
 interface RawBlock {
   path: string | null;
@@ -22,6 +23,8 @@ export function blockText(lines: readonly string[]): string {
 }
 
 export function parseSearchReplace(text: string): Result<EditScript> {
+  const malformed = notWellFormedPatch(text);
+  if (malformed !== null) return { ok: false, errors: [malformed] };
   const { body, firstLine } = unwrapPatch(text);
   const parsed = runParser<RawBlock[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;

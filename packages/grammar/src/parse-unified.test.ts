@@ -96,7 +96,20 @@ describe('parseUnified: git diff', () => {
           finalNewline: false,
         },
         { kind: 'add', path: 'b.txt', lines: ['new'], content: 'new\n', line: 12, mode: 0o755 },
-        { kind: 'delete', path: 'gone.txt', line: 19 },
+        {
+          kind: 'delete',
+          path: 'gone.txt',
+          line: 19,
+          chunks: [
+            {
+              anchors: [],
+              hint: { oldStart: 1, newStart: 0, newLines: 0 },
+              lines: [{ kind: 'remove', text: 'bye', line: 25 }],
+              endOfFile: false,
+              line: 24,
+            },
+          ],
+        },
         { kind: 'update', path: 'n.txt', movePath: 'm é.txt', chunks: [], line: 26, mode: 0o755 },
       ],
     });
@@ -200,11 +213,14 @@ describe('parseUnified: git diff', () => {
       ),
     ).operations;
     expect(ops.map((o) => [o.kind, o.path])).toStrictEqual([
-      ['update', 'old/x'],
+      ['update', 'new/x'],
       ['add', 'new file.txt'],
       ['delete', 'old.txt'],
     ]);
     expect((ops[1] as AddFile).content).toBe('1\n2\n');
+    // Differing names are never a rename: git's choice first, the other name kept for the planner.
+    expect(ops[0]).toMatchObject({ otherPath: 'old/x' });
+    expect(ops[0]).not.toHaveProperty('movePath');
   });
 
   it('a new file without a final newline keeps that (explicit marker)', () => {

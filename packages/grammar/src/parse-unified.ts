@@ -1,61 +1,59 @@
 /**
  * Parses a unified diff (`diff -u`, `git diff`, many files) into an edit script. The grammar
- * (`unified.peggy`) reads the sections; this gives them meaning: paths (`a/`/`b/` prefixes,
- * quoting, `/dev/null`), git's extended headers (renames, copies, modes, new and deleted files),
- * `\ No newline at end of file` markers and line hints. User mistakes come back as values.
+ * (`unified.peggy`) reads the sections; this gives them meaning: paths (`unified-names.ts`),
+ * git's extended headers (renames, copies, modes, new and deleted files), hunks and their
+ * `\ No newline at end of file` markers (`unified-hunks.ts`). Whatever contradicts itself, or
+ * would be dropped silently, is a PARSE_ERROR naming its line. User mistakes come back as values.
  */
 import type { EditError, Result } from '@patchsmith/core';
 import * as generated from './generated/unified.js';
-import { readQuotedPath } from './git-path.js';
 import { forwardLineCounter } from './line-counter.js';
-import type { Chunk, ChunkLine, EditScript, LineHint, Operation } from './script.js';
+import type { EditScript, Operation } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
+import { notWellFormedPatch } from './well-formed.js';
+import { type BuiltHunks, buildHunks } from './unified-hunks.js';
+import { type FileNames, gitNames, traditionalNames } from './unified-names.js';
+import { header, type LineOf, parseError, type RawItem, type RawSection } from './unified-section.js';
 
-/** What the grammar returns, with body offsets. */
-interface RawSection {
-  git: string | null;
-  extended: { name: string; value: string; offset: number }[];
-  paths: { old: string; new: string; offset: number } | null;
-  hunks: RawHunk[];
-  offset: number;
-}
-
-interface RawHunk {
-  range: LineHint | null;
-  lines: { kind: 'context' | 'remove' | 'add' | 'no-newline'; text: string; offset: number }[];
-  offset: number;
-}
-
-const DEV_NULL = '/dev/null';
 /** git's file type bits: a regular file is 0o100000; symlinks (0o120000) and submodules (0o160000) are not files. */
 const FILE_TYPE_MASK = 0o170000;
 const REGULAR_FILE = 0o100000;
+const FOUND_MAX_CHARS = 80;
 
-type LineOf = (offset: number) => number;
+/** What a section of the diff sees of the input: the body, its line numbers, and the CRLF mode. */
+interface Context {
+  body: string;
+  lineOf: LineOf;
+  exactEndings: boolean;
+}
 
 export function parseUnified(text: string): Result<EditScript> {
+  const malformed = notWellFormedPatch(text);
+  if (malformed !== null) return failure(malformed);
   const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
-  const parsed = runParser<RawSection[]>(generated, body, firstLine);
+  const parsed = runParser<RawItem[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
-  const sections = parsed.value;
-  if (sections.length === 0) {
+  const items = parsed.value;
+  const lineOf = forwardLineCounter(body, firstLine);
+  const sections = items.filter((item): item is RawSection => !('stray' in item));
+  const exactEndings = sections.some((s) => s.hunks.some((h) => h.lines.some((l) => l.text.endsWith('\r'))));
+  const context: Context = { body, lineOf, exactEndings };
+  const operations: Operation[] = [];
+  for (const item of items) {
+    if ('stray' in item) return failure(strayHunk(item.stray, context));
+    const built = buildOperation(item, context);
+    if ('code' in built) return failure(built);
+    operations.push(built);
+  }
+  if (operations.length === 0) {
     return failure({
       code: 'EMPTY_PATCH',
       message: "the diff has no file: expected a '--- <path>' / '+++ <path>' pair or a 'diff --git' line",
       line: firstLine,
       expected: "'--- <path>' then '+++ <path>', or 'diff --git a/<path> b/<path>'",
     });
-  }
-  const lineOf = forwardLineCounter(body, firstLine);
-  const exactEndings = sections.some((s) => s.hunks.some((h) => h.lines.some((l) => l.text.endsWith('\r'))));
-  const operations: Operation[] = [];
-  for (const section of sections) {
-    const built = buildOperation(section, lineOf, exactEndings);
-    if (built === null) continue;
-    if ('code' in built) return failure(built);
-    operations.push(built);
   }
   return { ok: true, value: { format: 'unified', operations } };
 }
@@ -64,42 +62,48 @@ function failure(error: EditError): Result<EditScript> {
   return { ok: false, errors: [error] };
 }
 
-function parseError(message: string, line: number, expected?: string): EditError {
-  return {
-    code: 'PARSE_ERROR',
-    message: `line ${line}: ${message}`,
+/** The line at `offset` of the body, quoted as an error shows it; or the end of the diff. */
+function lineAt(offset: number, { body, lineOf }: Context): { line: number; found: string } {
+  if (offset >= body.length) return { line: lineOf(body.length) + 1, found: 'the end of the diff' };
+  const end = body.indexOf('\n', offset);
+  const text = body.slice(offset, end === -1 ? body.length : end);
+  if (text === '') return { line: lineOf(offset), found: 'an empty line' };
+  const shown = text.length > FOUND_MAX_CHARS ? `${text.slice(0, FOUND_MAX_CHARS)}…` : text;
+  return { line: lineOf(offset), found: JSON.stringify(shown) };
+}
+
+/** git's "patch fragment without header": a hunk header after text that belongs to no hunk. */
+function strayHunk(offset: number, context: Context): EditError {
+  const { line } = lineAt(offset, context);
+  const previousStart = offset === 0 ? -1 : context.body.lastIndexOf('\n', offset - 2) + 1;
+  const after =
+    previousStart === -1
+      ? 'at the start of the diff'
+      : `after line ${line - 1} (${lineAt(previousStart, context).found})`;
+  return parseError(
+    `patch fragment without header: this hunk header comes ${after}, not right after a file's ` +
+      "'---'/'+++' lines or its previous hunk (a hunk line lost its ' ', '-' or '+' prefix, or the file header is missing)",
     line,
-    ...(expected ? { expected } : {}),
-  };
+    "a hunk header right after its file's '--- <path>' / '+++ <path>' lines or the previous hunk",
+  );
 }
 
-/** The value of the first extended header line of that name. */
-function header(section: RawSection, name: string): { value: string; offset: number } | undefined {
-  return section.extended.find((e) => e.name === name);
-}
-
-function buildOperation(
-  section: RawSection,
-  lineOf: LineOf,
-  exactEndings: boolean,
-): Operation | EditError | null {
+function buildOperation(section: RawSection, context: Context): Operation | EditError {
+  const { lineOf } = context;
   const line = lineOf(section.offset);
-  const binary = header(section, 'GIT binary patch') ?? header(section, 'Binary files');
   const modes = readModes(section, lineOf);
   if ('code' in modes) return modes;
-  const paths = sectionPaths(section);
-  if (paths === null) {
-    return parseError(
-      "cannot tell which file this section changes (no '---'/'+++' pair, no rename lines, and an unclear 'diff --git' line)",
-      line,
-    );
-  }
-  const deleted = header(section, 'deleted file mode') !== undefined || paths.new === null;
-  const added = !deleted && (header(section, 'new file mode') !== undefined || paths.old === null);
-  if (deleted) {
-    const path = paths.old ?? paths.new;
-    return path === null ? parseError('a deleted file needs a path', line) : { kind: 'delete', path, line };
-  }
+  const names =
+    section.git === null
+      ? traditionalNames(section.paths!, lineOf)
+      : gitNames({ ...section, git: section.git }, lineOf);
+  if ('code' in names) return names;
+  const nothing = nothingToApply(section, names, context);
+  if (nothing !== null) return nothing;
+  const binary = header(section, 'GIT binary patch') ?? header(section, 'Binary files');
+  const hunks = buildHunks(section.hunks, lineOf);
+  if ('code' in hunks) return hunks;
+  if (names.new === null) return deleteOperation(names.old!, hunks, line);
   if (binary !== undefined) {
     return parseError(
       'binary diffs are not supported (a `Binary files … differ` line or a `GIT binary patch` carries no text to apply); ' +
@@ -107,74 +111,91 @@ function buildOperation(
       lineOf(binary.offset),
     );
   }
-  const hunks = section.hunks.map((hunk) => buildChunk(hunk, lineOf));
-  if (added) {
-    const path = paths.new ?? paths.old;
-    if (path === null) return parseError('a new file needs a path', line);
-    return addOperation(path, hunks, modes.newMode, line);
-  }
-  const oldPath = paths.old ?? paths.new;
-  const newPath = paths.new ?? paths.old;
-  if (oldPath === null || newPath === null) return parseError('a changed file needs a path', line);
+  if (names.old === null) return addOperation(names.new, hunks, modes.newMode, line);
   const copy = header(section, 'copy from') !== undefined;
-  const finalNewline = hunks.some((h) => h.newNoNewline)
-    ? false
-    : hunks.some((h) => h.oldNoNewline)
-      ? true
-      : undefined;
+  const finalNewline =
+    hunks.newMarker !== undefined ? false : hunks.oldMarker !== undefined ? true : undefined;
   return {
     kind: 'update',
-    path: oldPath,
-    ...(newPath !== oldPath || copy ? { movePath: newPath } : {}),
-    chunks: hunks.map((h) => h.chunk),
+    path: names.old,
+    ...(names.new !== names.old || copy ? { movePath: names.new } : {}),
+    chunks: hunks.chunks,
     line,
     ...(copy ? { copy: true } : {}),
     ...(modes.newMode !== undefined ? { mode: modes.newMode } : {}),
     ...(finalNewline !== undefined ? { finalNewline } : {}),
-    ...(exactEndings ? { exactEndings: true } : {}),
+    ...(context.exactEndings ? { exactEndings: true } : {}),
+    ...(names.other !== undefined ? { otherPath: names.other } : {}),
+    ...(hunks.oldMarker !== undefined ? { oldNoNewline: hunks.oldMarker } : {}),
   };
+}
+
+/**
+ * A section with no hunk applies nothing unless its headers change something (git: "patch with
+ * only garbage"): a `---`/`+++` pair always precedes hunks, and a git section needs a rename, a
+ * copy, a mode, a new or deleted file, or a binary change. The error names the line after the
+ * section: whatever stands there is not a hunk.
+ */
+function nothingToApply(section: RawSection, names: FileNames, context: Context): EditError | null {
+  if (section.hunks.length > 0) return null;
+  const metadata =
+    section.git !== null &&
+    section.paths === null &&
+    (names.old === null ||
+      names.new === null ||
+      names.old !== names.new ||
+      ['copy from', 'old mode', 'new mode', 'Binary files', 'GIT binary patch'].some(
+        (name) => header(section, name) !== undefined,
+      ));
+  if (metadata) return null;
+  const { line, found } = lineAt(section.end, context);
+  const what = section.paths === null ? "the 'diff --git' section" : "the '---'/'+++' lines";
+  const combined = context.body.startsWith('@@@', section.end)
+    ? ' (a combined diff of a merge, which cannot be applied)'
+    : '';
+  return parseError(
+    `expected a hunk header ('@@ -12,3 +12,4 @@') after ${what}; found ${found}${combined}: the section changes nothing`,
+    line,
+    "a hunk header ('@@ -12,3 +12,4 @@')",
+  );
 }
 
 /** A new file: the added lines of its hunks, exactly (no final newline after a marker). */
-function addOperation(path: string, hunks: BuiltChunk[], mode: number | undefined, line: number): Operation {
-  const lines = hunks.flatMap((h) => h.chunk.lines.filter((l) => l.kind !== 'remove').map((l) => l.text));
-  const noNewline = hunks.some((h) => h.newNoNewline);
-  const content = lines.length === 0 ? '' : lines.join('\n') + (noNewline ? '' : '\n');
+function addOperation(
+  path: string,
+  hunks: BuiltHunks,
+  mode: number | undefined,
+  line: number,
+): Operation | EditError {
+  const old = hunks.chunks.flatMap((c) => c.lines).find((l) => l.kind !== 'add');
+  if (old !== undefined) {
+    return parseError(
+      `a new file's hunk has ${old.kind === 'remove' ? 'a removed' : 'a context'} line: a file created by the patch has no old lines (new file depends on old contents)`,
+      old.line,
+    );
+  }
+  const lines = hunks.chunks.flatMap((c) => c.lines.map((l) => l.text));
+  const content = lines.length === 0 ? '' : lines.join('\n') + (hunks.newMarker !== undefined ? '' : '\n');
   return { kind: 'add', path, lines, content, line, ...(mode !== undefined ? { mode } : {}) };
 }
 
-interface BuiltChunk {
-  chunk: Chunk;
-  oldNoNewline: boolean;
-  newNoNewline: boolean;
-}
-
-/** A hunk as a chunk: no anchors (git's heading after `@@ … @@` is not one), its numbers as the hint. */
-function buildChunk(hunk: RawHunk, lineOf: LineOf): BuiltChunk {
-  // The header's line first: offsets then only grow, so the line counter never walks back.
-  const line = lineOf(hunk.offset);
-  const lines: ChunkLine[] = [];
-  let oldNoNewline = false;
-  let newNoNewline = false;
-  let previous: ChunkLine | undefined;
-  for (const raw of hunk.lines) {
-    if (raw.kind === 'no-newline') {
-      // The marker speaks of the line before it: the old side's, the new side's, or both.
-      if (previous !== undefined && previous.kind !== 'add') oldNoNewline = true;
-      if (previous !== undefined && previous.kind !== 'remove') newNoNewline = true;
-      continue;
-    }
-    previous = { kind: raw.kind, text: raw.text, line: lineOf(raw.offset) };
-    lines.push(previous);
+/** A deleted file: its hunks must remove lines only, and the planner checks they are the whole file. */
+function deleteOperation(path: string, hunks: BuiltHunks, line: number): Operation | EditError {
+  const kept = hunks.chunks.flatMap((c) => c.lines).find((l) => l.kind !== 'remove');
+  if (kept !== undefined) {
+    return parseError(
+      `a deleted file's hunk has ${kept.kind === 'add' ? 'an added' : 'a context'} line: a file the patch deletes keeps no line (deleted file still has contents)`,
+      kept.line,
+    );
   }
-  const chunk: Chunk = {
-    anchors: [],
-    lines,
-    endOfFile: oldNoNewline || newNoNewline,
+  if (hunks.chunks.length === 0) return { kind: 'delete', path, line };
+  return {
+    kind: 'delete',
+    path,
     line,
+    chunks: hunks.chunks,
+    ...(hunks.oldMarker !== undefined ? { oldNoNewline: hunks.oldMarker } : {}),
   };
-  if (hunk.range !== null) chunk.hint = hunk.range;
-  return { chunk, oldNoNewline, newNoNewline };
 }
 
 /** The new mode's permission bits, refusing what is not a regular file. */
@@ -200,77 +221,4 @@ function readModes(section: RawSection, lineOf: LineOf): { newMode?: number } | 
     if (name === 'new mode' || name === 'new file mode') newMode = mode & 0o7777;
   }
   return newMode === undefined ? {} : { newMode };
-}
-
-/**
- * The old and new paths (null for `/dev/null`): rename and copy lines first (they carry no
- * prefix), then the `---`/`+++` pair, then the `diff --git` line.
- */
-function sectionPaths(section: RawSection): { old: string | null; new: string | null } | null {
-  const renamedFrom =
-    header(section, 'rename from') ?? header(section, 'copy from') ?? header(section, 'rename old');
-  const renamedTo =
-    header(section, 'rename to') ?? header(section, 'copy to') ?? header(section, 'rename new');
-  if (renamedFrom !== undefined && renamedTo !== undefined) {
-    const from = headerPath(renamedFrom.value);
-    const to = headerPath(renamedTo.value);
-    if (from !== null && to !== null) return { old: from, new: to };
-  }
-  if (section.paths !== null) {
-    const old = headerPath(section.paths.old);
-    const neu = headerPath(section.paths.new);
-    if (old !== null && neu !== null) return stripPrefixes(old, neu);
-  }
-  if (section.git !== null) {
-    const pair = gitHeaderPaths(section.git);
-    if (pair !== null) return stripPrefixes(pair[0], pair[1]);
-  }
-  return null;
-}
-
-/**
- * A path field: quoted, or up to a tab (`diff -u` puts a timestamp there, git a tab after a name
- * with spaces); trailing spaces are dropped. Null when empty.
- */
-function headerPath(field: string): string | null {
-  const quoted = readQuotedPath(field);
-  if (quoted !== null) return quoted.path;
-  const tab = field.indexOf('\t');
-  const path = (tab === -1 ? field : field.slice(0, tab)).replace(/[ \r]+$/, '');
-  return path === '' ? null : path;
-}
-
-/** `a/x` and `b/y` lose their prefixes; `/dev/null` becomes null. */
-function stripPrefixes(old: string, neu: string): { old: string | null; new: string | null } {
-  return {
-    old: old === DEV_NULL ? null : old.startsWith('a/') ? old.slice(2) : old,
-    new: neu === DEV_NULL ? null : neu.startsWith('b/') ? neu.slice(2) : neu,
-  };
-}
-
-/**
- * The two paths of `diff --git a/x b/y`: quoted ones, or, unquoted, the split that gives the same
- * name on both sides (git's own rule for names with spaces), else the split at the last ` b/`.
- */
-function gitHeaderPaths(text: string): [string, string] | null {
-  const trimmed = text.replace(/[ \r]+$/, '');
-  const first = readQuotedPath(trimmed);
-  if (first !== null) {
-    const rest = first.rest.replace(/^ /, '');
-    const second = readQuotedPath(rest);
-    return [first.path, second?.path ?? rest];
-  }
-  const quotedSecond = trimmed.lastIndexOf(' "');
-  if (quotedSecond !== -1) {
-    const second = readQuotedPath(trimmed.slice(quotedSecond + 1));
-    if (second !== null && second.rest === '') return [trimmed.slice(0, quotedSecond), second.path];
-  }
-  if ((trimmed.length - 1) % 2 === 0) {
-    const half = (trimmed.length - 1) / 2;
-    const a = trimmed.slice(0, half);
-    const b = trimmed.slice(half + 1);
-    if (trimmed[half] === ' ' && a.slice(2) === b.slice(2)) return [a, b];
-  }
-  const split = trimmed.lastIndexOf(' b/');
-  return split === -1 ? null : [trimmed.slice(0, split), trimmed.slice(split + 1)];
 }

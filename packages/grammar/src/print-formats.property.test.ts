@@ -8,9 +8,13 @@ import { printSearchReplace } from './print-search-replace.js';
 import { printUnified } from './print-unified.js';
 import type { Chunk, ChunkLine, EditScript, Operation, ReplaceText } from './script.js';
 
-/** The script without its `line` fields (they point into whichever text was parsed). */
+/**
+ * The script without its line fields (they point into whichever text was parsed): `line`, and
+ * `oldNoNewline`, the line of a marker the printer writes wherever a final-newline change needs one.
+ */
 function withoutLines(script: EditScript): unknown {
-  return JSON.parse(JSON.stringify(script, (key, value) => (key === 'line' ? undefined : value)));
+  const isLineField = (key: string) => key === 'line' || key === 'oldNoNewline';
+  return JSON.parse(JSON.stringify(script, (key, value) => (isLineField(key) ? undefined : value)));
 }
 
 const segment = fc.constantFrom(
@@ -95,7 +99,12 @@ const update: fc.Arbitrary<Operation> = fc
       op.finalNewline = finalNewline;
     }
     return op;
-  });
+  })
+  // An update that changes nothing has no unified form.
+  .filter(
+    (op) =>
+      op.kind !== 'update' || op.chunks.length > 0 || op.movePath !== undefined || op.mode !== undefined,
+  );
 
 const add: fc.Arbitrary<Operation> = fc
   .record({ path, lines: fc.array(lineText, { maxLength: 5 }), finalNewline: fc.boolean(), mode })
@@ -105,7 +114,16 @@ const add: fc.Arbitrary<Operation> = fc
     return { kind: 'add', path, lines: contentLines, content, line: 0, mode };
   });
 
-const del: fc.Arbitrary<Operation> = path.map((path) => ({ kind: 'delete', path, line: 0 }));
+/** A deletion, bare or with the hunk that removes every line (of a file ending with or without a newline). */
+const del: fc.Arbitrary<Operation> = fc
+  .record({ path, removed: fc.array(lineText, { maxLength: 4 }), noNewline: fc.boolean() })
+  .map(({ path, removed, noNewline }): Operation => {
+    if (removed.length === 0) return { kind: 'delete', path, line: 0 };
+    const lines = removed.map((text): ChunkLine => ({ kind: 'remove', text, line: 0 }));
+    const hint = { oldStart: 1, oldLines: lines.length, newStart: 0, newLines: 0 };
+    const chunk: Chunk = { anchors: [], lines, endOfFile: noNewline, line: 0, hint };
+    return { kind: 'delete', path, line: 0, chunks: [chunk], ...(noNewline ? { oldNoNewline: 0 } : {}) };
+  });
 
 const unifiedScript: fc.Arbitrary<EditScript> = fc
   .array(fc.oneof(update, add, del), { minLength: 1, maxLength: 4 })

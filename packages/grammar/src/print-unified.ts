@@ -40,7 +40,9 @@ function unprintable(op: Operation): string | null {
     case 'insert':
       return `a ${op.kind} operation has no unified form`;
     case 'delete':
-      return null;
+      return op.chunks?.some((c) => c.lines.some((l) => l.kind !== 'remove'))
+        ? "a deleted file's chunks may only remove lines"
+        : null;
     case 'add':
       return addedText(op)
         .split('\n')
@@ -55,6 +57,8 @@ function unprintable(op: Operation): string | null {
 function updateProblem(op: UpdateFile): string | null {
   if (op.movePath !== undefined && !isPrintablePath(op.movePath)) return 'the move path cannot be printed';
   if (op.copy && op.movePath === undefined) return 'a copy needs a destination';
+  if (op.chunks.length === 0 && op.movePath === undefined && op.mode === undefined)
+    return 'an update without chunks, move or mode says nothing';
   for (const [i, chunk] of op.chunks.entries()) {
     if (chunk.anchors.length > 0) return `chunk ${i}: a unified diff has no @@ anchors`;
     if (chunk.lines.length === 0) return `chunk ${i}: a chunk needs at least one line`;
@@ -95,6 +99,12 @@ function printOperation(op: Exclude<Operation, { kind: 'replace' | 'insert' }>, 
   switch (op.kind) {
     case 'delete':
       out.push('deleted file mode 100644');
+      if (op.chunks === undefined || op.chunks.length === 0) return;
+      out.push(`--- ${side('a/', op.path)}`, '+++ /dev/null');
+      op.chunks.forEach((chunk, i) => {
+        const last = i === op.chunks!.length - 1;
+        printChunk(chunk, last && op.oldNoNewline !== undefined ? true : undefined, out);
+      });
       return;
     case 'add': {
       out.push(`new file mode ${gitMode(op.mode ?? 0o644)}`);

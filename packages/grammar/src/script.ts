@@ -36,6 +36,13 @@ export interface DeleteFile {
   kind: 'delete';
   path: string;
   line: number;
+  /**
+   * A unified diff's hunks of the deleted file: together their removed lines must be the whole
+   * file, else the deletion does not apply (as git refuses a removal patch that leaves content).
+   */
+  chunks?: Chunk[];
+  /** See `UpdateFile.oldNoNewline`. */
+  oldNoNewline?: number;
 }
 
 /** `*** Update File: path`, optional `*** Move to: movePath`, then chunks (none for a pure rename). */
@@ -60,6 +67,16 @@ export interface UpdateFile {
    * end with CRLF or LF as written instead of taking the file's first ending.
    */
   exactEndings?: boolean;
+  /**
+   * A traditional diff's other name (its `---` and `+++` names differ and no header says rename,
+   * `diff -u f.orig f`): `path` is edited when it exists, else this one when it does. Never a rename.
+   */
+  otherPath?: string;
+  /**
+   * Line of a unified diff's `\ No newline at end of file` after a context or removed line: the
+   * file must end without a final newline, else the patch does not apply (NO_MATCH).
+   */
+  oldNoNewline?: number;
 }
 
 /**

@@ -6,4 +6,10 @@ import type { PlannedFile } from './types.js';
 export type OpOutcome =
   | { ok: true; file: PlannedFile; changes: Array<[path: string, slot: Slot]> }
   /** `paths`: what the failed operation would have touched; their state is unknown from here on. */
-  | { ok: false; errors: EditError[]; paths: string[] };
+  | {
+      ok: false;
+      errors: EditError[];
+      paths: string[];
+      /** The change is already in the file (its new lines are there, its old lines are not). */
+      alreadyApplied?: boolean;
+    };

@@ -243,12 +243,14 @@ describe('operations and their file states', () => {
     expect(p.files[0]).toMatchObject({ additions: 0, deletions: 0, diff: '--- a\n+++ b\n', chunks: [] });
   });
 
-  it('an Update with neither chunks nor move is a no-op that still appears in files', () => {
-    const p = plan(script(update('a', [])), { a: file('x\n') });
-    expect(p.files).toEqual([
-      { path: 'a', op: 'update', additions: 0, deletions: 0, diff: '--- a\n+++ a\n', chunks: [] },
+  it('an Update with neither chunks nor move changes nothing: EMPTY_PATCH, never a plan', () => {
+    expect(errorsOf(script(update('a', [])), { a: file('x\n') })).toEqual([
+      expect.objectContaining({
+        code: 'EMPTY_PATCH',
+        path: 'a',
+        message: expect.stringMatching(/changes nothing/),
+      }),
     ]);
-    expect(contentOf(p, 'a')).toBe('x\n');
   });
 
   it('a Delete removes the file, counting its lines', () => {
@@ -299,10 +301,16 @@ describe('composition in patch order', () => {
     expect(p.files[1]?.diff).toMatch(/^--- \/dev\/null\n\+\+\+ a\n/);
   });
 
-  it('Add then Delete of a new path leaves no write at all', () => {
-    const p = plan(script(add('tmp', ['x']), del('tmp')), { tmp: missing });
-    expect(p.files.map((f) => f.op)).toEqual(['add', 'delete']);
-    expect(p.writes).toEqual([]);
+  it('Add then Delete of a new path leaves no write at all: the patch changes nothing', () => {
+    expect(errorsOf(script(add('tmp', ['x']), del('tmp')), { tmp: missing }).map((e) => e.code)).toEqual([
+      'EMPTY_PATCH',
+    ]);
+    const p = plan(script(add('tmp', ['x']), del('tmp'), add('kept', ['y'])), {
+      tmp: missing,
+      kept: missing,
+    });
+    expect(p.files.map((f) => f.op)).toEqual(['add', 'delete', 'add']);
+    expect(p.writes.map((w) => w.path)).toEqual(['kept']);
   });
 
   it('the source of a move is gone for later operations', () => {
@@ -379,8 +387,14 @@ describe('chunks', () => {
     expect(contentOf(plan(s, { f: file('x\nx\n') }, true), 'f')).toBe('y\nx\n');
   });
 
-  it('an Update that changes nothing still appears, with an empty diff', () => {
-    const p = plan(script(update('f', [chunk(' a')])), { f: file('a\n') });
+  it('an Update that changes nothing is EMPTY_PATCH; beside a real change it appears with an empty diff', () => {
+    expect(errorsOf(script(update('f', [chunk(' a')])), { f: file('a\n') })).toEqual([
+      expect.objectContaining({
+        code: 'EMPTY_PATCH',
+        message: expect.stringMatching(/^the patch changes nothing: f /),
+      }),
+    ]);
+    const p = plan(script(update('f', [chunk(' a')]), add('g', ['x'])), { f: file('a\n'), g: missing });
     expect(p.files[0]).toMatchObject({ op: 'update', additions: 0, deletions: 0, diff: '--- f\n+++ f\n' });
     expect(contentOf(p, 'f')).toBe('a\n');
   });

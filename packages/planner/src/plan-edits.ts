@@ -12,7 +12,9 @@ import type { FileState, PlannedFile, PlanOptions, PlanResult } from './types.js
 import { planUpdate } from './update.js';
 
 /** Canonical paths of one operation, or the policy errors of its raw paths. */
-type ResolvedOp = { ok: true; path: string; movePath?: string } | { ok: false; errors: EditError[] };
+type ResolvedOp =
+  | { ok: true; path: string; movePath?: string; otherPath?: string }
+  | { ok: false; errors: EditError[] };
 
 function resolveOperation(op: Operation, root: string): ResolvedOp {
   const errors: EditError[] = [];
@@ -24,9 +26,27 @@ function resolveOperation(op: Operation, root: string): ResolvedOp {
   };
   const path = canonical(op.path);
   const movePath = op.kind === 'update' && op.movePath !== undefined ? canonical(op.movePath) : undefined;
+  // Every name the patch gives must pass the policy, the one not edited too.
+  const otherPath = op.kind === 'update' && op.otherPath !== undefined ? canonical(op.otherPath) : undefined;
   if (path === undefined || errors.length > 0) return { ok: false, errors };
-  // A move onto the file itself is a plain update (SPEC §3).
-  return movePath === undefined || movePath === path ? { ok: true, path } : { ok: true, path, movePath };
+  return {
+    ok: true,
+    path,
+    // A move onto the file itself is a plain update (SPEC §3).
+    ...(movePath !== undefined && movePath !== path && { movePath }),
+    ...(otherPath !== undefined && otherPath !== path && { otherPath }),
+  };
+}
+
+/**
+ * A traditional diff's two names (`diff -u f.orig f`): the preferred one unless only the other
+ * holds a file (GNU patch's rule; git's would refuse). Never both: the other name is not touched.
+ */
+function existingTarget(resolved: ResolvedOp & { ok: true }, state: PlanState): ResolvedOp & { ok: true } {
+  const { path, otherPath } = resolved;
+  if (otherPath === undefined || state.peek(path) === 'file' || state.peek(otherPath) !== 'file')
+    return resolved;
+  return { ...resolved, path: otherPath };
 }
 
 /** `ancestor` is a folder above `path`. */
@@ -78,7 +98,7 @@ function planOperation(
     case 'add':
       return planAdd(op, target.path, state);
     case 'delete':
-      return planDelete(op, target.path, state);
+      return planDelete(op, target.path, state, locate);
     case 'update':
       return planUpdate(op, target, state, locate);
     case 'replace':
@@ -103,6 +123,9 @@ export function planEdits(
   const state = new PlanState(files);
   const errors: EditError[] = [];
   const planned: PlannedFile[] = [];
+  /** Failed operations whose change is already in their file, and the paths they name. */
+  const alreadyApplied: string[] = [];
+  let failed = 0;
   const locate: LocateSettings = {
     firstMatch: options.firstMatch ?? false,
     ...(options.similarity !== undefined && { similarity: options.similarity }),
@@ -112,12 +135,15 @@ export function planEdits(
     const resolved = resolveOperation(op, options.root);
     if (!resolved.ok) {
       for (const error of resolved.errors) errors.push(error);
+      failed++;
       continue;
     }
-    const outcome = planOperation(op, resolved, state, locate);
+    const outcome = planOperation(op, existingTarget(resolved, state), state, locate);
     const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
     if (!outcome.ok || conflicts.length > 0) {
       for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
+      if (!outcome.ok && outcome.alreadyApplied) for (const path of outcome.paths) alreadyApplied.push(path);
+      else failed++;
       const paths = outcome.ok ? outcome.changes.map(([path]) => path) : outcome.paths;
       for (const path of paths) state.set(path, { kind: 'poisoned' });
       continue;
@@ -125,6 +151,32 @@ export function planEdits(
     for (const [path, slot] of outcome.changes) state.set(path, slot);
     planned.push(outcome.file);
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0 && (failed > 0 || state.changesAnything())) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors: [reapplied(alreadyApplied)] };
+  if (!state.changesAnything()) return { ok: false, errors: [changesNothing(planned)] };
   return { ok: true, plan: { files: planned, writes: state.writes() } };
+}
+
+/** Every change of the patch is already in its file, and nothing else would change. */
+function reapplied(paths: readonly string[]): EditError {
+  const names = [...new Set(paths)].join(', ');
+  return {
+    code: 'EMPTY_PATCH',
+    message:
+      `the patch looks already applied: the lines it would write are already in ${names}, and the lines ` +
+      'it would replace are not; nothing was changed',
+    ...(paths.length === 1 && { path: paths[0] }),
+  };
+}
+
+/** A plan that leaves every byte and mode as it is (SPEC §5: never reported as applied). */
+function changesNothing(planned: readonly PlannedFile[]): EditError {
+  const names = [...new Set(planned.map((f) => f.movePath ?? f.path))].join(', ');
+  return {
+    code: 'EMPTY_PATCH',
+    message:
+      `the patch changes nothing: ${names || 'every file it names'} would keep every byte ` +
+      '(its new lines are already what the file holds: it may be applied already)',
+    ...(planned.length === 1 && { path: planned[0]!.path }),
+  };
 }

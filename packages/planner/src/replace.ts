@@ -1,5 +1,6 @@
 import { locateText, type TextLocation } from '@patchsmith/fuzzy';
 import type { EditError, ReplaceText } from '@patchsmith/grammar';
+import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
 import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
@@ -39,6 +40,8 @@ export function planReplace(
     },
   );
   if (!located.ok) {
+    if (located.code === 'NO_MATCH' && replaceAlreadyApplied(text.lines, op))
+      return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths: [path], alreadyApplied: true };
     const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
     return { ok: false, errors: [error], paths: [path] };
   }

@@ -47,6 +47,11 @@ export class PlanState {
     return read;
   }
 
+  /** The slot of `path` without touching it: a path only looked at is not written back. */
+  peek(path: string): Slot['kind'] {
+    return (this.current.get(path) ?? this.read.get(path))?.kind ?? 'missing';
+  }
+
   set(path: string, slot: Slot): void {
     const wasFile = this.get(path).kind === 'file';
     this.current.set(path, slot);
@@ -99,6 +104,22 @@ export class PlanState {
     return bytes;
   }
 
+  /**
+   * Whether any touched path would end with other bytes or another mode than it had (or appear, or
+   * go). A path where an operation failed counts as unchanged: nothing is written there.
+   */
+  changesAnything(): boolean {
+    for (const path of this.order) {
+      const read = this.read.get(path);
+      const final = this.current.get(path);
+      if (final?.kind === 'poisoned') continue;
+      if (read?.kind === 'file' && final?.kind === 'file') {
+        if (read.mode !== final.mode || !sameBytes(read.bytes, final.bytes)) return true;
+      } else if (read?.kind === 'file' || final?.kind === 'file') return true;
+    }
+    return false;
+  }
+
   /** The final effect on each touched path, in order of first touch; paths absent before and after are left out. */
   writes(): PlannedWrite[] {
     const writes: PlannedWrite[] = [];
@@ -137,4 +158,11 @@ export function fileRequired(slot: Slot, path: string, line: number): EditError[
 /** Why a file cannot be written at `path` (an absent path or a file to overwrite are fine), as `fileRequired`. */
 export function writeRefused(slot: Slot, path: string, line: number): EditError[] | null {
   return slot.kind === 'missing' ? null : fileRequired(slot, path, line);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

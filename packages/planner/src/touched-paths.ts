@@ -8,7 +8,10 @@ import { resolvePatchPath } from './paths.js';
 export function touchedPaths(script: EditScript, root: string): string[] {
   const seen = new Set<string>();
   for (const op of script.operations) {
-    const raws = op.kind === 'update' && op.movePath !== undefined ? [op.path, op.movePath] : [op.path];
+    const raws = [op.path];
+    // A traditional diff's other name is read too: the planner edits whichever of the two exists.
+    if (op.kind === 'update')
+      for (const other of [op.movePath, op.otherPath]) if (other !== undefined) raws.push(other);
     for (const raw of raws) {
       const resolved = resolvePatchPath(root, raw);
       if (resolved.ok) seen.add(resolved.path);

@@ -1,6 +1,8 @@
-import type { EditError, UpdateFile } from '@patchsmith/grammar';
+import type { DeleteFile, EditError, UpdateFile } from '@patchsmith/grammar';
+import { alreadyAppliedError, chunksAlreadyApplied } from './already-applied.js';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
+import { hasFinalNewline, type Line } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport, PlannedFile } from './types.js';
@@ -45,13 +47,21 @@ export function planUpdate(
       const message = `cannot update ${path}: it is not a UTF-8 text file (binary content or a NUL byte)`;
       return { ok: false, errors: [{ code: 'BINARY_FILE', message, path, line: op.line }], paths };
     }
+    const marker = finalNewlineContradiction(op, text.lines, path);
+    if (marker !== null) return { ok: false, errors: [marker], paths };
+    const located = { path, ...options, ...(op.exactEndings ? { exactEndings: true } : {}) };
     const applied = applyChunks(text.lines, op.chunks, {
-      path,
-      ...options,
-      ...(op.exactEndings ? { exactEndings: true } : {}),
+      ...located,
       ...(op.finalNewline !== undefined ? { finalNewline: op.finalNewline } : {}),
     });
-    if (!applied.ok) return { ok: false, errors: applied.errors, paths };
+    if (!applied.ok) {
+      if (
+        applied.errors.some((e) => e.code === 'NO_MATCH') &&
+        chunksAlreadyApplied(text.lines, op.chunks, located)
+      )
+        return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths, alreadyApplied: true };
+      return { ok: false, errors: applied.errors, paths };
+    }
     bytes = state.encode({ bom: text.bom, lines: applied.lines });
     chunks = applied.reports;
   }
@@ -93,5 +103,25 @@ function copied(
     ok: true,
     file: { path: destination, op: 'add', ...change, chunks },
     changes: [[destination, { kind: 'file', bytes, mode }]],
+  };
+}
+
+/**
+ * A unified diff's `\ No newline at end of file` after a context or removed line says the file
+ * ends without a newline; a file that ends with one is not the file the patch was made against.
+ */
+export function finalNewlineContradiction(
+  op: Pick<UpdateFile | DeleteFile, 'oldNoNewline'>,
+  lines: readonly Line[],
+  path: string,
+): EditError | null {
+  if (op.oldNoNewline === undefined || lines.length === 0 || !hasFinalNewline(lines)) return null;
+  return {
+    code: 'NO_MATCH',
+    message:
+      `${path}: the patch says the file does not end with a newline ('\\ No newline at end of file' ` +
+      `on line ${op.oldNoNewline}), but it does: the patch was not made against this file`,
+    path,
+    line: op.oldNoNewline,
   };
 }

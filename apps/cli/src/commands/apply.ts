@@ -83,7 +83,7 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
   try {
     report =
       'error' in input
-        ? rejectedInput(input.error, values.check)
+        ? rejectedInput(input, values.check)
         : await runEdit(input, {
             root,
             dryRun: values.check,

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatHuman } from '@patchsmith/formatter';
 import { printUnifiedDiff } from '@patchsmith/planner';
 import { planEdit } from '@patchsmith/tool';
-import { readEditInput } from '../edit-input.js';
+import { readEditInput, rejectedInput } from '../edit-input.js';
 import { EXIT_OK, EXIT_REJECTED, type Io } from '../io.js';
 
 /**
@@ -23,7 +23,7 @@ export async function diffCommand(args: string[], io: Io): Promise<number> {
   const input = await readEditInput(positionals, values.format, io);
   const planned =
     'error' in input
-      ? { ok: false as const, errors: [{ code: 'PARSE_ERROR' as const, message: input.error }] }
+      ? { ok: false as const, errors: rejectedInput(input, true).errors }
       : await planEdit(input, {
           root: resolve(io.cwd, values.cwd ?? '.'),
           firstMatch: values['first-match'],
