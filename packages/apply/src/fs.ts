@@ -5,6 +5,7 @@ import type { StateDirFs } from '@patchsmith/snapshot/state-dir';
 export interface TransactionStats {
   mode: number;
   mtimeMs: number;
+  size: number;
   isFile(): boolean;
   isDirectory(): boolean;
   isSymbolicLink(): boolean;

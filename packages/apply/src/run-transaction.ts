@@ -17,6 +17,7 @@ import {
 } from './journal.js';
 import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
+import { rollbackFailure, shownNames } from './rollback-report.js';
 
 export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
 
@@ -172,21 +173,15 @@ export async function runTransaction(ctx: RootContext, writes: CheckedWrite[]): 
   try {
     await carryOut(ctx, journal, writes);
   } catch (error) {
+    const shown = shownNames(ctx, journal);
     try {
       await rollBack(ctx, journal);
       await dropTxnDir(ctx);
     } catch (rollbackError) {
-      const detail = ioError(
-        ctx.realRoot,
-        rollbackError,
-        'the journal is kept; `patchsmith recover` finishes the rollback',
-      );
-      return {
-        ok: false,
-        errors: [ioError(ctx.realRoot, error, `rolling back failed too: ${detail.message}`)],
-      };
+      const left = rollbackFailure(ctx, journal, rollbackError);
+      return { ok: false, errors: [ioError(ctx.realRoot, error, `rolling back failed too: ${left}`, shown)] };
     }
-    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was changed (rolled back)')] };
+    return { ok: false, errors: [ioError(ctx.realRoot, error, 'nothing was changed (rolled back)', shown)] };
   }
   // After the commit point, cleaning up is best effort: the next recover drops what is left.
   await dropTxnDir(ctx).catch(() => {});

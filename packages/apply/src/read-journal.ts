@@ -1,0 +1,42 @@
+import type { RootContext } from './context.js';
+import { isMissing, lstatOrNull } from './fs.js';
+import { IoFailure, io } from './io-failure.js';
+import type { Journal } from './journal.js';
+import { journalPathProblem } from './journal-paths.js';
+import { checkJournalShape, journalRelationsProblem } from './journal-shape.js';
+import { stateInvalid } from './state-invalid.js';
+
+/** More than any plan's journal: a bigger file was not written by us, and is not read into memory. */
+const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The journal of an unfinished transaction, or null when there is none. It is input like any
+ * other (a cloned repository can carry one): a journal that is not exactly what this version
+ * writes, or names a path outside the root, in private state or through a symlink, is refused
+ * with `STATE_INVALID` naming the field, before anything is changed.
+ */
+export async function readJournal(ctx: RootContext): Promise<Journal | null> {
+  const invalid = (problem: string) => stateInvalid(ctx, 'the transaction journal', ctx.journalPath, problem);
+  const stats = await io('lstat', ctx.journalPath, () => lstatOrNull(ctx.fs, ctx.journalPath));
+  if (stats === null) return null;
+  if (!stats.isFile()) throw invalid('it is not a regular file');
+  if (stats.size > MAX_JOURNAL_BYTES) throw invalid('it is too large to be a journal');
+  let text: string;
+  try {
+    text = await ctx.fs.readFile(ctx.journalPath, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new IoFailure('readFile', ctx.journalPath, error);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalid(text.trim() === '' ? 'it is empty' : 'it is not JSON');
+  }
+  const shape = checkJournalShape(parsed);
+  if (!shape.ok) throw invalid(`${shape.problem.field} ${shape.problem.reason}`);
+  const problem = (await journalPathProblem(ctx, shape.paths)) ?? journalRelationsProblem(shape.journal);
+  if (problem !== null) throw invalid(`${problem.field} ${problem.reason}`);
+  return shape.journal;
+}
