@@ -173,11 +173,23 @@ function busy(ctx: RootContext, state: LockState | null): PatchsmithError {
  */
 export async function acquireLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> {
   const { fs, lockPath, stateDir } = ctx;
-  await checkStateDir(ctx);
+  const existed = await checkStateDir(ctx);
   if ((await io('lstat', lockPath, () => lstatOrNull(fs, lockPath)))?.isDirectory()) {
     throw stateInvalid(ctx, 'the lock file', lockPath, 'it is a folder', 'remove it by hand');
   }
   await io('mkdir', stateDir, () => fs.mkdir(stateDir, { recursive: true }));
+  try {
+    return await takeLock(ctx, timeoutMs);
+  } catch (error) {
+    // Leave no empty state dir behind (SPEC §7) when the lock could not be had.
+    if (!existed) await fs.rmdir(stateDir).catch(() => {});
+    throw error;
+  }
+}
+
+/** The polling loop of `acquireLock`, once the state dir is there. */
+async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> {
+  const { fs, lockPath, stateDir } = ctx;
   const token = randomBytes(12).toString('hex');
   const info: LockInfo = {
     pid: process.pid,
