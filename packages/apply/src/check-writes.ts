@@ -5,6 +5,7 @@ import { permissionBits, sha256Hex } from './hash.js';
 import { io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
+import { readOnlyProblem } from './writable.js';
 
 /** A planned write that passed the checks, with where the disk says it goes. */
 export interface CheckedWrite {
@@ -46,7 +47,7 @@ async function staleness(
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
     return stale(path, `the mode of ${path} changed since the patch was planned`);
   }
-  return null;
+  return readOnlyProblem(path, stats);
 }
 
 /** Where one write's path leads now, and whether the disk still agrees with its `before`. */
