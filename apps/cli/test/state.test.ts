@@ -74,6 +74,29 @@ describe('a journal that arrived with the repository', () => {
   });
 });
 
+it('recover shows the paths of a valid journal with control characters escaped', async () => {
+  const txn = join(dir, '.patchsmith', 'txn');
+  await mkdir(txn, { recursive: true });
+  const entry = {
+    path: 'a\u001b[2J.txt',
+    temp: null,
+    target: null,
+    created: false,
+    backup: 'backup-0',
+    restoreTo: 'a.txt',
+    remove: null,
+  };
+  await writeFile(
+    join(txn, 'journal.json'),
+    JSON.stringify({ version: 1, id: '0123456789ab', createdDirs: [], dirModes: {}, entries: [entry] }),
+  );
+  await writeFile(join(txn, 'backup-0'), 'before\n');
+  const r = ps(['recover']);
+  expect(r.status).toBe(0);
+  expect(r.stdout).toBe('Recovered an interrupted apply; restored 1 path(s):\n  a\\u001b[2J.txt\n');
+  expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('before\n');
+});
+
 describe('--cwd', () => {
   it.each([['apply'], ['recover'], ['log'], ['undo']])(
     '%s with a --cwd that does not exist is a usage error (exit 2)',

@@ -3,6 +3,13 @@ import { parseArgs } from 'node:util';
 import { discardTransaction, recoverTransaction } from '@patchsmith/apply';
 import { EXIT_OK, type Io, UsageError } from '../io.js';
 
+// A character that would act on the terminal (the journal's paths are shown, and a journal is input).
+const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
+
+/** A path as a line of output: control characters shown as JSON escapes. */
+const printable = (path: string) =>
+  [...path].map((char) => (isControl(char) ? JSON.stringify(char).slice(1, -1) : char)).join('');
+
 export async function recoverCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -24,7 +31,7 @@ export async function recoverCommand(args: string[], io: Io): Promise<number> {
   if (!result.recovered) io.stdout('Nothing to recover.\n');
   else {
     io.stdout(`Recovered an interrupted apply; restored ${result.paths.length} path(s):\n`);
-    for (const p of result.paths) io.stdout(`  ${p}\n`);
+    for (const p of result.paths) io.stdout(`  ${printable(p)}\n`);
   }
   return EXIT_OK;
 }
