@@ -1,8 +1,9 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isInsidePath, isStrictlyInside, toTreePath } from '@patchsmith/core';
 import type { RootContext } from './context.js';
-import { errnoOf } from './fs.js';
-import { IoFailure } from './io-failure.js';
+import { errnoOf, lstatOrNull } from './fs.js';
+import { IoFailure, io } from './io-failure.js';
+import type { Journal } from './journal.js';
 import type { NamedPath, StateProblem } from './journal-shape.js';
 
 // realpath's answers for a folder that is not there (yet): look at its parent instead.
@@ -62,6 +63,38 @@ export async function journalPathProblem(
   for (const { field, path } of paths) {
     const reason = await treePathProblem(ctx, path, cache);
     if (reason !== null) return { field, reason };
+  }
+  return null;
+}
+
+/** Where a link leads once resolved as far as the disk goes, or the lexical target when it dangles. */
+async function linkDestination(ctx: RootContext, link: string, base: string): Promise<string> {
+  const text = await io('readlink', link, () => ctx.fs.readlink(link));
+  const lexical = resolve(base, text);
+  return ctx.fs.realpath(lexical).catch(() => lexical);
+}
+
+/**
+ * A backup that is a symbolic link (the backup of a deleted link) is put back as a link: it must
+ * lead inside the root from where it goes, as every link the transaction may delete does, or the
+ * rollback would plant a way out of the tree.
+ */
+export async function backupProblem(ctx: RootContext, journal: Journal): Promise<StateProblem | null> {
+  for (const [index, { backup, restoreTo }] of journal.entries.entries()) {
+    if (backup === null || restoreTo === null) continue;
+    const path = join(ctx.txnDir, backup);
+    const stats = await io('lstat', path, () => lstatOrNull(ctx.fs, path));
+    if (!stats?.isSymbolicLink()) continue;
+    const destination = await linkDestination(ctx, path, dirname(join(ctx.realRoot, restoreTo)));
+    if (
+      !isInsidePath(destination, ctx.realRoot) ||
+      ctx.privateDirs.some((dir) => isInsidePath(destination, dir))
+    ) {
+      return {
+        field: `entries[${index}].backup`,
+        reason: `is a symbolic link that leads out of the tree (to ${destination})`,
+      };
+    }
   }
   return null;
 }

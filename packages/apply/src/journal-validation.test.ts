@@ -292,6 +292,20 @@ describe.each([
     );
   });
 
+  it('a backup that is a symlink leading out of the tree is refused; one leading inside is restored', async () => {
+    const world = await makeWorld(git);
+    await writeJournal(world, (j) => j);
+    await fs.rm(join(world.stateDir, 'txn', 'backup-2'));
+    await fs.symlink('../../outside/secret.txt', join(world.stateDir, 'txn', 'backup-2'));
+    await expectRefused(world, 'backup link out');
+    const inside = await makeWorld(git);
+    await writeJournal(inside, (j) => j);
+    await fs.rm(join(inside.stateDir, 'txn', 'backup-2'));
+    await fs.symlink('../a.txt', join(inside.stateDir, 'txn', 'backup-2'));
+    expect(await recoverTransaction(inside.root)).toMatchObject({ recovered: true });
+    expect(await fs.readlink(join(inside.root, 'dir', 'c.txt'))).toBe('../a.txt');
+  });
+
   it('a journal that is a symlink to a file outside, or a FIFO, is refused unread', async () => {
     const world = await makeWorld(git);
     const outsideJournal = join(world.outside, 'journal.json');

@@ -2,7 +2,7 @@ import type { RootContext } from './context.js';
 import { isMissing, lstatOrNull } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
 import type { Journal } from './journal.js';
-import { journalPathProblem } from './journal-paths.js';
+import { backupProblem, journalPathProblem } from './journal-paths.js';
 import { checkJournalShape, journalRelationsProblem } from './journal-shape.js';
 import { stateInvalid } from './state-invalid.js';
 
@@ -36,7 +36,10 @@ export async function readJournal(ctx: RootContext): Promise<Journal | null> {
   }
   const shape = checkJournalShape(parsed);
   if (!shape.ok) throw invalid(`${shape.problem.field} ${shape.problem.reason}`);
-  const problem = (await journalPathProblem(ctx, shape.paths)) ?? journalRelationsProblem(shape.journal);
+  const problem =
+    (await journalPathProblem(ctx, shape.paths)) ??
+    journalRelationsProblem(shape.journal) ??
+    (await backupProblem(ctx, shape.journal));
   if (problem !== null) throw invalid(`${problem.field} ${problem.reason}`);
   return shape.journal;
 }
