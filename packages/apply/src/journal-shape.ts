@@ -17,7 +17,7 @@ export interface NamedPath {
 export const JOURNAL_ID = /^[0-9a-f]{12}$/;
 /** A backup's name in the transaction folder: `backup-<index of its write>`. */
 export const BACKUP_NAME = /^backup-(0|[1-9][0-9]{0,8})$/;
-const JOURNAL_KEYS = ['version', 'id', 'createdDirs', 'dirModes', 'entries'];
+const JOURNAL_KEYS = ['version', 'id', 'base', 'createdDirs', 'dirModes', 'entries'];
 const ENTRY_KEYS = ['path', 'temp', 'target', 'created', 'backup', 'restoreTo', 'remove'];
 const TREE_PATH_FIELDS = ['temp', 'target', 'restoreTo', 'remove'] as const;
 /** Longer than any path a file system takes: a journal holding one was not written by us. */
@@ -138,6 +138,7 @@ export function checkJournalShape(
     requireKeys(value, JOURNAL_KEYS, '');
     if (value.version !== 1) fail('version', `must be 1, not ${JSON.stringify(value.version)}`);
     if (typeof value.id !== 'string' || !JOURNAL_ID.test(value.id)) fail('id', 'must be 12 hex digits');
+    if (typeof value.base !== 'string') fail('base', `must be a string, not ${describe(value.base)}`);
     for (const [index, dir] of requireArray(value.createdDirs, 'createdDirs').entries()) {
       paths.push({ field: `createdDirs[${index}]`, path: requireString(dir, `createdDirs[${index}]`) });
     }

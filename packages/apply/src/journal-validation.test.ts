@@ -17,6 +17,7 @@ function validJournal() {
   return {
     version: 1,
     id: ID,
+    base: '',
     createdDirs: ['new'],
     dirModes: { dir: 0o755 },
     entries: [
@@ -174,6 +175,12 @@ function cases(world: World): [string, Hostile][] {
     ['an id in capitals', setField('id', '0123456789AB')],
     ['a missing id', without('id')],
     ['a missing entries', without('entries')],
+    ['a missing base', without('base')],
+    ['a base that climbs', setField('base', '..')],
+    ['a base through a symlink', setField('base', 'link')],
+    ['a base that is absolute', (j, w) => ({ ...j, base: w.outside })],
+    ['a base that does not exist', setField('base', 'gone')],
+    ['a base of a number', setField('base', 1)],
     ['an extra field', setField('extra', true)],
     ['createdDirs a string', setField('createdDirs', 'new')],
     ['createdDirs null', setField('createdDirs', null)],

@@ -29,6 +29,8 @@ export interface JournalEntry {
 export interface Journal {
   version: 1;
   id: string;
+  /** The transaction's root relative to the state dir's work tree (`''` for the work tree itself). */
+  base: string;
   /** Folders the transaction creates, outermost first. */
   createdDirs: string[];
   /** The modes of the folders a delete may leave empty (and so remove), to recreate them as they were. */

@@ -148,6 +148,27 @@ describe('recovery never wedges', () => {
   });
 });
 
+it('a journal written for a sub-folder root is rolled back there, whichever root of the repository recovers', async () => {
+  const repo = await setup();
+  await materialize(join(repo, 'sub'), spec);
+  const sub = join(repo, 'sub');
+  const probe = faultyFs();
+  const scratch = await setup();
+  await materialize(join(scratch, 'sub'), spec);
+  await applyPlan(update('sub edit\n'), { root: join(scratch, 'sub'), fs: probe.fs });
+  const firstTreeRename = probe.log.findIndex((c) => c.startsWith('rename') && !c.includes('/.git/'));
+  await applyPlan(update('sub edit\n'), {
+    root: sub,
+    fs: faultyFs({ failAt: firstTreeRename + 2, kill: true }).fs,
+  });
+  expect(await readFile(join(sub, 'a.txt'), 'utf8')).toBe('sub edit\n');
+  // The repository's root shares the state dir: recovering from there restores sub/a.txt, not a.txt.
+  await writeFile(join(repo, 'a.txt'), 'the top a, edited since\n');
+  expect(await recoverTransaction(repo)).toEqual({ recovered: true, paths: ['a.txt'] });
+  expect(await readFile(join(sub, 'a.txt'), 'utf8')).toBe('a\n');
+  expect(await readFile(join(repo, 'a.txt'), 'utf8')).toBe('the top a, edited since\n');
+});
+
 describe('discardTransaction', () => {
   it('drops a refused journal and its backups without restoring, and the next apply works', async () => {
     const root = await setup();

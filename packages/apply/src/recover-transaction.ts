@@ -32,16 +32,17 @@ export interface RecoverResult {
  */
 export async function recoverUnderLock(ctx: RootContext): Promise<RecoverResult> {
   if ((await checkTxnDir(ctx)) === null) return { recovered: false, paths: [] };
-  const journal = await readJournal(ctx);
-  if (journal !== null) {
+  const found = await readJournal(ctx);
+  if (found !== null) {
+    // The journal's own root: another root of the same repository may have written it.
     try {
-      await rollBack(ctx, journal);
+      await rollBack(found.ctx, found.journal);
     } catch (error) {
-      throw recoveryFailed(ctx, journal, error);
+      throw recoveryFailed(found.ctx, found.journal, error);
     }
   }
   await dropTxnDir(ctx);
-  return { recovered: journal !== null, paths: journal?.entries.map((entry) => entry.path) ?? [] };
+  return { recovered: found !== null, paths: found?.journal.entries.map((entry) => entry.path) ?? [] };
 }
 
 /** Runs `fn` on the root with its lock held (taken here unless the caller passes it), errors as `PatchsmithError`. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { EditError } from '@patchsmith/grammar';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
@@ -84,7 +84,8 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
     }),
   );
   const outermostFirst = [...createdDirs].sort((a, b) => a.split('/').length - b.split('/').length);
-  return { version: 1, id, createdDirs: outermostFirst, dirModes, entries };
+  const base = relative(ctx.workTree, ctx.realRoot).split(sep).join('/');
+  return { version: 1, id, base, createdDirs: outermostFirst, dirModes, entries };
 }
 
 /**
