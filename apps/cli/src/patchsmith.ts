@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
 import { runCommand } from './run-command.js';
 
@@ -9,7 +11,7 @@ export const USAGE = `usage:
   patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match]   (the change as a unified diff)
   patchsmith undo [ID] [--force] [--yes] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
-  patchsmith recover [--cwd DIR]
+  patchsmith recover [--discard] [--cwd DIR]   (--discard: drop an interrupted apply, restoring nothing)
   patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]   (MCP server on stdio)
 `;
 
@@ -29,6 +31,26 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
 };
 
+/** The values given to `--cwd` (`--cwd DIR` or `--cwd=DIR`), up to a `--` that ends the options. */
+function cwdValues(args: string[]): string[] {
+  const values: string[] = [];
+  for (let index = 0; index < args.length && args[index] !== '--'; index++) {
+    const arg = args[index]!;
+    if (arg.startsWith('--cwd=')) values.push(arg.slice('--cwd='.length));
+    else if (arg === '--cwd' && args[index + 1] !== undefined) values.push(args[++index]!);
+  }
+  return values;
+}
+
+/** A `--cwd` that is not an existing folder is a mistake in the command line (exit 2), for every command. */
+async function checkCwd(args: string[], io: Io): Promise<void> {
+  for (const dir of cwdValues(args)) {
+    const stats = await stat(resolve(io.cwd, dir)).catch(() => null);
+    if (stats === null) throw new UsageError(`--cwd ${dir}: no such folder`);
+    if (!stats.isDirectory()) throw new UsageError(`--cwd ${dir}: not a folder`);
+  }
+}
+
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -38,6 +60,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   return runCommand(io, USAGE, async () => {
     const load = COMMANDS[name];
     if (!load) throw new UsageError(`unknown command '${name}'`);
+    await checkCwd(rest, io);
     return (await load())(rest, io);
   });
 }

@@ -7,6 +7,7 @@ import { permissionBits, sha256Hex } from './hash.js';
 import { io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
+import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
 
 /** A planned write that passed the checks, with where the disk says it goes. */
@@ -53,7 +54,7 @@ async function staleness(
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
     return stale(path, `the mode of ${path} changed since the patch was planned`);
   }
-  return null;
+  return readOnlyProblem(path, stats);
 }
 
 /** The folder whose entry a write changes: the file's own folder, or for a delete the folder of the name removed. */

@@ -12,6 +12,11 @@ export interface RootContext extends PathContext {
   /** The folder of the transaction in progress: the journal and the backups. */
   txnDir: string;
   journalPath: string;
+  /**
+   * The folder whose state dir this is (the repository's work tree, or the root itself): roots in
+   * sub-folders of one repository share its state dir, so a journal says which root it belongs to.
+   */
+  workTree: string;
 }
 
 /** The state dir's files, by name. */
@@ -27,5 +32,6 @@ export async function openRoot(root: string, fs: TransactionFs, stateDir?: strin
   const layout = await locateStateDir(realRoot, fs);
   const dir = stateDir ?? layout.stateDir;
   const privateDirs = [dir, ...(layout.gitDir ? [layout.gitDir] : [])];
-  return { fs, root: absolute, realRoot, privateDirs, stateDir: dir, ...stateFiles(dir) };
+  const workTree = layout.workTree ?? realRoot;
+  return { fs, root: absolute, realRoot, privateDirs, stateDir: dir, workTree, ...stateFiles(dir) };
 }

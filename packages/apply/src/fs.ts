@@ -8,6 +8,7 @@ export interface TransactionStats {
   ino: number;
   mode: number;
   mtimeMs: number;
+  size: number;
   isFile(): boolean;
   isDirectory(): boolean;
   isSymbolicLink(): boolean;

@@ -1,5 +1,7 @@
 export type { ApplyOptions } from './apply-plan.js';
 export { applyPlan } from './apply-plan.js';
+export type { DiscardResult } from './discard-transaction.js';
+export { discardTransaction } from './discard-transaction.js';
 export type { TransactionFileHandle, TransactionFs, TransactionStats } from './fs.js';
 export type { LockOptions, RootLock } from './lock.js';
 export { DEFAULT_LOCK_TIMEOUT_MS, withRootLock } from './lock.js';

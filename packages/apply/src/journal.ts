@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
 import type { RootContext } from './context.js';
 import { errnoOf, isMissing, type TransactionFs } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
@@ -30,22 +29,13 @@ export interface JournalEntry {
 export interface Journal {
   version: 1;
   id: string;
+  /** The transaction's root relative to the state dir's work tree (`''` for the work tree itself). */
+  base: string;
   /** Folders the transaction creates, outermost first. */
   createdDirs: string[];
   /** The modes of the folders a delete may leave empty (and so remove), to recreate them as they were. */
   dirModes: Record<string, number>;
   entries: JournalEntry[];
-}
-
-// A journal that this version knows how to roll back.
-function isJournal(value: unknown): value is Journal {
-  const journal = value as Partial<Journal> | null;
-  return (
-    journal?.version === 1 &&
-    Array.isArray(journal.entries) &&
-    Array.isArray(journal.createdDirs) &&
-    typeof journal.dirModes === 'object'
-  );
 }
 
 /** Opens `path` for writing (exclusive), writes `data`, fsyncs and closes it; `mode` is set exactly. */
@@ -83,33 +73,6 @@ export async function writeJournal(ctx: RootContext, journal: Journal): Promise<
   await syncDir(ctx.fs, ctx.txnDir);
 }
 
-/** The journal of an unfinished transaction, or null when there is none. */
-export async function readJournal(ctx: RootContext): Promise<Journal | null> {
-  let text: string;
-  try {
-    text = await ctx.fs.readFile(ctx.journalPath, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw new IoFailure('readFile', ctx.journalPath, error);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!isJournal(parsed)) {
-    throw new PatchsmithError(
-      'IO_ERROR',
-      `the transaction journal ${ctx.journalPath} cannot be read; remove it by hand`,
-      {
-        path: ctx.journalPath,
-      },
-    );
-  }
-  return parsed;
-}
-
 /**
  * Removes the transaction folder: the journal first (after a rollback this marks it finished),
  * then the backups and anything a killed process left half written.
@@ -135,19 +98,22 @@ export async function dropTxnDir(ctx: RootContext): Promise<void> {
   });
 }
 
+// The path cannot name anything: nothing there, a file where a folder is needed, or a path too long
+// for the file system (the transaction cannot have created what it cannot name).
+const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(errnoOf(error) ?? '');
+
 /** unlink that treats an absent path as done. */
 export async function unlinkIfPresent(fs: TransactionFs, path: string): Promise<void> {
   try {
     await fs.unlink(path);
   } catch (error) {
-    const code = errnoOf(error);
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new IoFailure('unlink', path, error);
+    if (!isAbsent(error)) throw new IoFailure('unlink', path, error);
   }
 }
 
 // rmdir's answers that mean "not ours to remove" rather than a failure.
 const isKeptFolder = (error: unknown) =>
-  ['ENOTEMPTY', 'EEXIST', 'ENOENT', 'ENOTDIR'].includes(errnoOf(error) ?? '');
+  isAbsent(error) || ['ENOTEMPTY', 'EEXIST'].includes(errnoOf(error) ?? '');
 
 /** rmdir that leaves a folder that is not empty (or already gone) alone. */
 export async function rmdirIfEmpty(fs: TransactionFs, dir: string): Promise<void> {

@@ -110,7 +110,12 @@ describe('one apply per root at a time', () => {
     const root = await setup();
     const dead = spawnSync(process.execPath, ['-e', '']);
     expect(dead.pid).toBeGreaterThan(0);
-    await writeLock(root, { pid: dead.pid, host: hostname(), token: 'dead', time: new Date().toISOString() });
+    await writeLock(root, {
+      pid: dead.pid,
+      host: hostname(),
+      token: 'dead'.padEnd(24, '0'),
+      time: new Date().toISOString(),
+    });
     expect(await applyPlan(edit('one.txt', 'after a dead lock\n'), { root, lockTimeoutMs: 50 })).toEqual({
       ok: true,
     });
@@ -122,12 +127,12 @@ describe('one apply per root at a time', () => {
     await writeLock(root, {
       pid: process.ppid,
       host: hostname(),
-      token: 'parent',
+      token: 'a'.repeat(24),
       time: new Date().toISOString(),
     });
     const result = await applyPlan(edit('one.txt', 'x\n'), { root, lockTimeoutMs: 50 });
     expect(result).toMatchObject({ ok: false, errors: [{ code: 'BUSY' }] });
-    expect(JSON.parse(await readFile(lockFile(root), 'utf8')).token).toBe('parent');
+    expect(JSON.parse(await readFile(lockFile(root), 'utf8')).token).toBe('a'.repeat(24));
   });
 
   it('an unreadable lock file is waited on while fresh (being written), broken once old', async () => {
@@ -161,7 +166,7 @@ describe('one apply per root at a time', () => {
     await writeLock(root, {
       pid: process.ppid,
       host: hostname(),
-      token: 'parent',
+      token: 'a'.repeat(24),
       time: new Date().toISOString(),
     });
     await expect(withRootLock(root, async () => 1, { lockTimeoutMs: 30 })).rejects.toMatchObject({

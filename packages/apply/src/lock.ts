@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { dirname, join } from 'node:path';
+import { PatchsmithError } from '@patchsmith/core';
 import { openRoot, type RootContext } from './context.js';
-import { defaultFs, errnoOf, isMissing, type TransactionFs } from './fs.js';
-import { asPatchsmithError, IoFailure, io } from './io-failure.js';
+import { defaultFs, errnoOf, isMissing, lstatOrNull, type TransactionFs } from './fs.js';
+import { sha256Hex } from './hash.js';
+import { asPatchsmithError, displayPath, IoFailure, io } from './io-failure.js';
+import { unlinkIfPresent } from './journal.js';
+import { type LockInfo, MAX_LOCK_BYTES, parseLockFile } from './lock-file.js';
+import { ownProcessStart, processStart } from './process-start.js';
+import { checkStateDir } from './state-folders.js';
+import { stateInvalid } from './state-invalid.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
 const POLL_MS = 25;
-/** A lock file that cannot be parsed is being written, unless it is older than this. */
+/** A lock file that is not a lock is being written, unless it has not changed for this long: then it is stale. */
 const UNREADABLE_LOCK_GRACE_MS = 2_000;
 
 /** Proof that this process holds a root's lock; pass it on to calls made while holding it. */
@@ -24,26 +30,15 @@ export interface LockOptions {
   lockTimeoutMs?: number;
 }
 
-/** What a lock file holds. */
-interface LockInfo {
-  pid: number;
-  host: string;
-  token: string;
-  time: string;
-}
-
 /** The tokens of the locks this process holds right now. */
 const heldTokens = new Set<string>();
 
-function parseLock(text: string): LockInfo | null {
-  try {
-    const info = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof info.pid !== 'number' || typeof info.token !== 'string' || typeof info.host !== 'string')
-      return null;
-    return info as LockInfo;
-  } catch {
-    return null;
-  }
+/** A lock file (or a breaker's marker) as found: who holds it, and whether its holder is gone. */
+interface LockState {
+  /** Names this generation of the file: its token, or for a file that is not a lock, its content and age. */
+  key: string;
+  info: LockInfo | null;
+  stale: boolean;
 }
 
 // The process exists (EPERM: it does, but belongs to someone else).
@@ -56,17 +51,50 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-// A lock whose owner is gone: a dead pid on this host, or this very process without holding it
-// (its pid was reused, or an earlier call of ours died without releasing).
-function isOwnerGone(info: LockInfo): boolean {
+/**
+ * The holder is gone: a dead pid on this host, a live pid that started at another time than the
+ * holder did (the pid was reused), or this very process without holding the token. A lock of
+ * another host cannot be judged, and is never broken.
+ */
+async function isOwnerGone(info: LockInfo): Promise<boolean> {
   if (info.host !== hostname()) return false;
   if (info.pid === process.pid) return !heldTokens.has(info.token);
-  return !isProcessAlive(info.pid);
+  if (!isProcessAlive(info.pid)) return true;
+  if (info.start === null) return false;
+  const start = await processStart(info.pid);
+  return start !== null && start !== info.start;
+}
+
+/** What the lock file (or marker) at `path` is now, or null when there is none. */
+async function inspectLock(fs: TransactionFs, path: string): Promise<LockState | null> {
+  const stats = await io('lstat', path, () => lstatOrNull(fs, path));
+  if (stats === null) return null;
+  const aged = Date.now() - stats.mtimeMs > UNREADABLE_LOCK_GRACE_MS;
+  // Never read a special file (a FIFO would block) or a huge one: it is not a lock.
+  if (!stats.isFile() || stats.size > MAX_LOCK_BYTES) {
+    return { key: `x${Math.floor(stats.mtimeMs)}-${stats.size}`, info: null, stale: aged };
+  }
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new IoFailure('readFile', path, error);
+  }
+  const info = parseLockFile(text);
+  if (info === null) {
+    return {
+      key: `g${sha256Hex(new TextEncoder().encode(text)).slice(0, 16)}-${Math.floor(stats.mtimeMs)}`,
+      info,
+      stale: aged,
+    };
+  }
+  return { key: info.token, info, stale: await isOwnerGone(info) };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Creates the lock file with `wx`; false when another lock file is there. */
+/** Creates the lock file (or a marker) with `wx`; false when one is there already. */
 async function tryCreateLock(fs: TransactionFs, lockPath: string, info: LockInfo): Promise<boolean> {
   let handle: Awaited<ReturnType<TransactionFs['open']>>;
   try {
@@ -91,49 +119,85 @@ async function tryCreateLock(fs: TransactionFs, lockPath: string, info: LockInfo
   return true;
 }
 
-/** The lock file's text if it has an owner that is gone (so it may be broken), else null. */
-async function staleLockText(fs: TransactionFs, lockPath: string): Promise<string | null> {
-  let text: string;
-  let age: number;
+/**
+ * Removes the stale lock file (or marker) `path` of generation `key`, race-free: only the one
+ * process that creates the marker `<state dir>/lock.break-<key>` (with `wx`) may remove that
+ * generation, and it re-reads the file under the marker first. The generation can only go away
+ * through its holder (gone) or that marker's owner, so the file it removes is the one it judged;
+ * a waiter that comes late finds another generation and leaves it alone. A marker whose own
+ * holder died is broken the same way.
+ */
+async function breakStaleLock(fs: TransactionFs, path: string, key: string, me: LockInfo): Promise<void> {
+  const marker = join(dirname(path), `lock.break-${key}`);
+  const mine: LockInfo = { ...me, token: randomBytes(12).toString('hex') };
+  heldTokens.add(mine.token);
   try {
-    text = await fs.readFile(lockPath, 'utf8');
-    age = Date.now() - (await fs.lstat(lockPath)).mtimeMs;
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw new IoFailure('readFile', lockPath, error);
+    if (!(await tryCreateLock(fs, marker, mine))) {
+      const other = await inspectLock(fs, marker);
+      if (other?.stale) await breakStaleLock(fs, marker, other.key, me);
+      return;
+    }
+    try {
+      const now = await inspectLock(fs, path);
+      if (now !== null && now.key === key && now.stale) await unlinkIfPresent(fs, path);
+    } finally {
+      await unlinkIfPresent(fs, marker);
+    }
+  } finally {
+    heldTokens.delete(mine.token);
   }
-  const info = parseLock(text);
-  if (info === null) return age > UNREADABLE_LOCK_GRACE_MS ? text : null;
-  return isOwnerGone(info) ? text : null;
 }
 
-/**
- * Breaks a stale lock without racing another breaker: the lock is renamed aside (atomic, only one
- * wins), and put back if what was moved turns out not to be the stale lock that was judged.
- */
-async function breakStaleLock(fs: TransactionFs, lockPath: string, judged: string): Promise<void> {
-  const aside = `${lockPath}.stale-${randomBytes(6).toString('hex')}`;
-  try {
-    await fs.rename(lockPath, aside);
-  } catch (error) {
-    if (isMissing(error)) return;
-    throw new IoFailure('rename', lockPath, error);
+/** `BUSY`, naming the holder and saying how to clear a lock that is not patchsmith's any more. */
+function busy(ctx: RootContext, state: LockState | null): PatchsmithError {
+  const shown = displayPath(ctx.realRoot, ctx.lockPath);
+  const clear = `if no patchsmith is running for this root, remove ${shown}`;
+  const info = state?.info;
+  let holder: string;
+  if (state === null) holder = 'another patchsmith apply holds the lock of this root';
+  else if (!info) {
+    holder = `the lock file ${shown} is not a patchsmith lock (it is taken as stale ${UNREADABLE_LOCK_GRACE_MS / 1000} s after its last change)`;
+  } else {
+    const foreign =
+      info.host === hostname() ? '' : ' (another host: patchsmith cannot tell whether it still runs)';
+    holder = `the lock of this root is held by pid ${info.pid} on host ${info.host}${foreign}, since ${info.time}`;
   }
-  const moved = await fs.readFile(aside, 'utf8').catch(() => judged);
-  if (moved !== judged) await fs.link(aside, lockPath).catch(() => {});
-  await io('unlink', aside, () => fs.unlink(aside));
+  return new PatchsmithError('BUSY', `${holder}; ${clear}`, { path: shown });
 }
 
 /**
  * Takes the root's lock (SPEC §4.6): a `lock` file in the state dir, created with `wx`, holding
- * pid, host, a token and the time. A lock whose owner died is broken; a live one is waited for,
- * polling, up to `timeoutMs`, then `BUSY` is thrown.
+ * pid, host, the process's start identity, a token and the time. A lock whose holder is gone is
+ * broken (race-free, `breakStaleLock`); a live one is waited for, polling, up to `timeoutMs`, then
+ * `BUSY` names its holder. A state dir that is not a real folder is `STATE_INVALID`.
  */
 export async function acquireLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> {
   const { fs, lockPath, stateDir } = ctx;
+  const existed = await checkStateDir(ctx);
+  if ((await io('lstat', lockPath, () => lstatOrNull(fs, lockPath)))?.isDirectory()) {
+    throw stateInvalid(ctx, 'the lock file', lockPath, 'it is a folder', 'remove it by hand');
+  }
   await io('mkdir', stateDir, () => fs.mkdir(stateDir, { recursive: true }));
+  try {
+    return await takeLock(ctx, timeoutMs);
+  } catch (error) {
+    // Leave no empty state dir behind (SPEC §7) when the lock could not be had.
+    if (!existed) await fs.rmdir(stateDir).catch(() => {});
+    throw error;
+  }
+}
+
+/** The polling loop of `acquireLock`, once the state dir is there. */
+async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> {
+  const { fs, lockPath, stateDir } = ctx;
   const token = randomBytes(12).toString('hex');
-  const info: LockInfo = { pid: process.pid, host: hostname(), token, time: new Date().toISOString() };
+  const info: LockInfo = {
+    pid: process.pid,
+    host: hostname(),
+    token,
+    time: new Date().toISOString(),
+    start: await ownProcessStart(),
+  };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // Registered first so that a lock file of ours is never judged stale by this process.
@@ -145,30 +209,26 @@ export async function acquireLock(ctx: RootContext, timeoutMs: number): Promise<
       throw error;
     }
     heldTokens.delete(token);
-    const stale = await staleLockText(fs, lockPath);
-    if (stale !== null) {
-      await breakStaleLock(fs, lockPath, stale);
+    const state = await inspectLock(fs, lockPath);
+    if (state?.stale) {
+      await breakStaleLock(fs, lockPath, state.key, info);
       continue;
     }
-    if (Date.now() >= deadline) {
-      throw new PatchsmithError(
-        'BUSY',
-        `another patchsmith apply holds the lock of this root (${lockPath})`,
-        {
-          path: lockPath,
-        },
-      );
-    }
+    if (Date.now() >= deadline) throw busy(ctx, state);
     await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
   }
 }
 
-/** Releases a lock taken by `acquireLock`: forgets the token, then removes the file if still ours. */
+/** Releases a lock taken by `acquireLock`: removes the file if still ours, then forgets the token. */
 export async function releaseLock(fs: TransactionFs, lock: RootLock): Promise<void> {
-  heldTokens.delete(lock.token);
-  const text = await fs.readFile(lock.lockPath, 'utf8').catch(() => null);
-  if (text === null || parseLock(text)?.token !== lock.token) return;
-  await io('unlink', lock.lockPath, () => fs.unlink(lock.lockPath));
+  try {
+    const text = await fs.readFile(lock.lockPath, 'utf8').catch(() => null);
+    if (text === null || parseLockFile(text)?.token !== lock.token) return;
+    // The token stays held until the file is gone, so no one in this process takes it for stale meanwhile.
+    await io('unlink', lock.lockPath, () => fs.unlink(lock.lockPath));
+  } finally {
+    heldTokens.delete(lock.token);
+  }
   // Leave nothing behind in a plain folder (SPEC §7): an empty `.patchsmith/` goes with the lock.
   // It fails harmlessly while snapshots or a journal live there.
   await fs.rmdir(lock.stateDir).catch(() => {});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { type EditError, isStrictlyInside, PatchsmithError } from '@patchsmith/core';
 import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
@@ -15,7 +15,7 @@ import {
   type TreeGuard,
 } from './guard-folders.js';
 import { permissionBits } from './hash.js';
-import { IoFailure, io, ioError } from './io-failure.js';
+import { IoFailure, io, ioError, type ShownNames } from './io-failure.js';
 import {
   dropTxnDir,
   type Journal,
@@ -26,6 +26,7 @@ import {
 } from './journal.js';
 import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
+import { rollbackFailure, shownNames } from './rollback-report.js';
 import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
 
 export type ApplyResult = { ok: true } | { ok: false; errors: EditError[] };
@@ -97,7 +98,8 @@ async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Jo
     }),
   );
   const outermostFirst = [...createdDirs].sort((a, b) => a.split('/').length - b.split('/').length);
-  return { version: 1, id, createdDirs: outermostFirst, dirModes, entries };
+  const base = relative(ctx.workTree, ctx.realRoot).split(sep).join('/');
+  return { version: 1, id, base, createdDirs: outermostFirst, dirModes, entries };
 }
 
 /**
@@ -202,10 +204,10 @@ async function carryOut(
 }
 
 /** A failure as an error value: a refusal keeps its code, anything else is `IO_ERROR`; `outcome` says what became of the tree. */
-function failureOf(ctx: RootContext, error: unknown, outcome: string): EditError {
+function failureOf(ctx: RootContext, error: unknown, outcome: string, shown?: ShownNames): EditError {
   // A refusal from the guarded fs, wrapped by the call that made it.
   const cause = error instanceof IoFailure ? error.cause : error;
-  if (!(cause instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome);
+  if (!(cause instanceof PatchsmithError)) return ioError(ctx.realRoot, error, outcome, shown);
   const refused = cause.toEditError();
   return { ...refused, message: `${refused.message}; ${outcome}` };
 }
@@ -231,21 +233,15 @@ export async function runTransaction(ctx: RootContext, writes: CheckedWrite[]): 
   try {
     await carryOut(guarded, journal, writes, guard);
   } catch (error) {
+    const shown = shownNames(ctx, journal);
     try {
       await rollBack(guarded, journal);
       await dropTxnDir(guarded);
     } catch (rollbackError) {
-      const detail = failureOf(
-        ctx,
-        rollbackError,
-        'the journal is kept; `patchsmith recover` finishes the rollback',
-      );
-      return {
-        ok: false,
-        errors: [failureOf(ctx, error, `rolling back failed too: ${detail.message}`)],
-      };
+      const left = rollbackFailure(ctx, journal, rollbackError);
+      return { ok: false, errors: [failureOf(ctx, error, `rolling back failed too: ${left}`, shown)] };
     }
-    return { ok: false, errors: [failureOf(ctx, error, 'nothing was changed (rolled back)')] };
+    return { ok: false, errors: [failureOf(ctx, error, 'nothing was changed (rolled back)', shown)] };
   }
   // After the commit point, cleaning up is best effort: the next recover drops what is left.
   await dropTxnDir(guarded).catch(() => {});
