@@ -4,7 +4,7 @@ import { lstatOrNull, type TransactionStats } from './fs.js';
 import { io } from './io-failure.js';
 import { stateInvalid } from './state-invalid.js';
 
-// A name the transaction writes in its folder: the journal, a backup, or a deleted entry taken
+// A name the transaction writes in its folder (or half wrote: `.partial`): the journal, a backup, or a deleted entry taken
 // aside to be checked (`removed-N`, transient: its bytes are also in `backup-N`).
 const isTxnName = (name: string) =>
   /^(journal\.json|(backup|removed)-(0|[1-9][0-9]{0,8}))(\.partial)?$/.test(name);
