@@ -1,7 +1,8 @@
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { runEdit } from '@patchsmith/tool';
 import { EXIT_OK, EXIT_REJECTED, type Io, processIo, readAll, UsageError } from './io.js';
-import { decodeInput } from './decode-input.js';
+import { argumentBytes } from './argument-bytes.js';
+import { type DecodedInput, decodeInput } from './decode-input.js';
 import { rejectedInput } from './edit-input.js';
 import { runCommand } from './run-command.js';
 
@@ -11,6 +12,12 @@ const USAGE = `usage: apply_patch 'PATCH'   or   echo 'PATCH' | apply_patch\n`;
 function firstMatchFromEnv(env: NodeJS.ProcessEnv): boolean {
   const v = env.APPLY_PATCH_FIRST_MATCH;
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** The patch argument, checked against the bytes the OS passed where it shows them. */
+function decodeArgument(argument: string): DecodedInput {
+  const bytes = argumentBytes(argument);
+  return bytes === null ? { ok: true, text: argument } : decodeInput(bytes);
 }
 
 /** The drop-in for the reference `apply_patch`: the patch as the one argument or on stdin. */
@@ -23,7 +30,7 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
     }
     if (argv.length === 0 && io.stdin.isTTY) throw new UsageError('no patch given');
     const decoded =
-      argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : { ok: true as const, text: argv[0] };
+      argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : decodeArgument(argv[0]);
     const report = decoded.ok
       ? await runEdit(
           { kind: 'patch', text: decoded.text },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 /**
  * Never a silent success, through the real bins: malformed unified diffs of the tool's corpus and
  * patch bytes that are not UTF-8 exit 1 with the error on stderr (or `--json` with ok:false), and
@@ -95,6 +96,22 @@ describe('patch bytes that are not UTF-8', () => {
     expect(alias.status).toBe(1);
     expect(alias.stderr).toMatch(/not valid UTF-8 at line 5/);
     expect(await readTree(dir)).toEqual(before);
+  });
+
+  it('are refused as the apply_patch argument too (the OS passes bytes Node would replace)', async () => {
+    const before = await readTree(dir);
+    // bash's printf hands the raw 0xe9 byte to the process; Node alone can only pass UTF-8 strings.
+    const script = `exec "${process.execPath}" "${APPLY_PATCH_BIN}" "$(printf '*** Begin Patch\\n*** Update File: f\\n@@\\n-a\\n+caf\\xe9\\n*** End Patch')"`;
+    const r = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toMatch(/^Success/);
+    expect(r.stderr).toMatch(/not valid UTF-8 at line 5/);
+    expect(await readTree(dir)).toEqual(before);
+    const valid = script.replace('caf\\xe9', 'caf\\xc3\\xa9');
+    const ok = spawnSync('bash', ['-c', valid], { cwd: dir, encoding: 'utf8' });
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(await readFile(join(dir, 'f'))).toEqual(Buffer.from('café\nb\nc\n'));
   });
 
   it('valid UTF-8 (and a BOM) still applies, byte for byte', async () => {

@@ -59,6 +59,25 @@ async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions):
 }
 
 /**
+ * Everything `applyPlan` checks before its first write (the permission policy under every name,
+ * the config's protection, staleness, read-only files, where each path leads), without the lock
+ * and without writing: what a `--check` or a preview must report, so that it never says a plan
+ * applies when the apply would refuse it.
+ */
+export async function checkPlan(plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
+  if (plan.writes.length === 0) return { ok: true };
+  try {
+    const ctx = await openRoot(options.root, options.fs ?? defaultFs);
+    const policy = await loadWritePolicy(ctx, options);
+    if (!policy.ok) return policy;
+    const checked = await checkWrites(ctx, plan.writes, policy.value);
+    return checked.ok ? { ok: true } : checked;
+  } catch (error) {
+    return failure(error, options.root, 'nothing was written');
+  }
+}
+
+/**
  * SPEC §4 steps 4-6: carries out a plan all or nothing. Takes the root's lock (waiting up to
  * `lockTimeoutMs`, then `BUSY`), decides every write by the permission policy under all its names
  * (`DENIED`, nothing written), re-checks every write's before state (`STALE`, nothing written),

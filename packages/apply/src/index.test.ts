@@ -4,6 +4,7 @@ it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'DEFAULT_LOCK_TIMEOUT_MS',
     'applyPlan',
+    'checkPlan',
     'discardTransaction',
     'readFiles',
     'recoverTransaction',

@@ -1,5 +1,5 @@
 export type { ApplyOptions } from './apply-plan.js';
-export { applyPlan } from './apply-plan.js';
+export { applyPlan, checkPlan } from './apply-plan.js';
 export type { DiscardResult } from './discard-transaction.js';
 export { discardTransaction } from './discard-transaction.js';
 export type { TransactionFileHandle, TransactionFs, TransactionStats } from './fs.js';

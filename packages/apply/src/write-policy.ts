@@ -12,7 +12,7 @@ import {
 } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import { caseInsensitiveAt } from './case-folding.js';
-import { isMissing, lstatOrNull } from './fs.js';
+import { defaultFs, isMissing, lstatOrNull } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
 import { type PathContext, type ResolvedTarget, treeName } from './resolve-path.js';
 
@@ -54,7 +54,9 @@ export async function loadWritePolicy(
 ): Promise<Result<WritePolicy>> {
   let policy = options.policy;
   if (policy === undefined) {
-    const config = await loadConfig(ctx.realRoot, ctx.fs);
+    // The disk is read by core's own reader, which refuses a FIFO or a device behind the name;
+    // an injected fs (a host's virtual files, a test's faults) is used as given.
+    const config = await loadConfig(ctx.realRoot, ctx.fs === defaultFs ? undefined : ctx.fs);
     if (!config.ok) return config;
     policy = config.value.policy;
   }

@@ -16,6 +16,12 @@ export function nearestBudget(): NearestBudget {
   return { left: MAX_NEAREST_SEARCHES };
 }
 
+/**
+ * Candidates listed in one AMBIGUOUS error; the message gives the total. A chunk that matches each
+ * of 200,000 `}` lines would otherwise carry them all, and 300 such chunks outgrow a string.
+ */
+export const MAX_LISTED_CANDIDATES = 1000;
+
 /** Where a miss is reported: the file, the chunk's index, its patch line. */
 interface MissPlace {
   path: string;
@@ -40,7 +46,7 @@ export function missError(miss: ChunkMiss, place: MissPlace, budget: NearestBudg
     path: place.path,
     chunk: place.chunk,
     line: place.line,
-    ...(miss.candidates !== undefined && { candidates: miss.candidates }),
+    ...(miss.candidates !== undefined && { candidates: miss.candidates.slice(0, MAX_LISTED_CANDIDATES) }),
     ...(miss.nearest !== undefined && { nearest: miss.nearest }),
   };
 }

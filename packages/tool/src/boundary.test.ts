@@ -136,3 +136,35 @@ describe('runEdit without a gate', () => {
     expect(await treeOf()).toEqual(before);
   });
 });
+
+describe('a dry run says what the apply would say', () => {
+  it('a check of a denied edit is DENIED, not ok', async () => {
+    await symlink('../secrets', join(root, 'docs/s'));
+    await expectDenied('*** Update File: docs/s/key.txt\n@@\n-key\n+stolen', { dryRun: true });
+    await expectDenied('*** Add File: .patchsmith.json\n+{}', { dryRun: true });
+  });
+
+  it('a check of a read-only file is refused like the apply', async () => {
+    const { chmod } = await import('node:fs/promises');
+    await chmod(join(root, 'docs/a.md'), 0o444);
+    await expectDenied('*** Update File: docs/a.md\n@@\n-a\n+b', { dryRun: true });
+    await expectDenied('*** Update File: docs/a.md\n@@\n-a\n+b');
+  });
+
+  it('a check of an allowed edit is ok and writes nothing', async () => {
+    const before = await treeOf();
+    const report = await edit('*** Update File: docs/a.md\n@@\n-a\n+b', { dryRun: true });
+    expect(report).toMatchObject({ ok: true, dryRun: true, files: [{ path: 'docs/a.md' }] });
+    expect(await treeOf()).toEqual(before);
+  });
+});
+
+it('an apply refused before its first write leaves no snapshot store in a plain folder', async () => {
+  const { chmod } = await import('node:fs/promises');
+  await chmod(join(root, 'docs/a.md'), 0o444);
+  const before = await treeOf();
+  const report = await runEdit(patch('*** Update File: docs/a.md\n@@\n-a\n+b'), { root, snapshot: true });
+  expect(report).toMatchObject({ ok: false, snapshot: null, errors: [{ code: 'DENIED' }] });
+  expect(await treeOf()).toEqual(before);
+  expect(Object.keys(before).some((name) => name.startsWith('.patchsmith/'))).toBe(false);
+});

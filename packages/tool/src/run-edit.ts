@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { applyPlan, readFiles, recoverTransaction, withRootLock } from '@patchsmith/apply';
+import { applyPlan, checkPlan, readFiles, recoverTransaction, withRootLock } from '@patchsmith/apply';
 import { loadConfig } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import {
@@ -162,7 +162,17 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     snapshot: null,
     errors: [],
   };
-  if (dryRun) return report;
+  if (dryRun) {
+    // A check says what the apply would say: the rules, the config's protection, read-only and
+    // stale files are decided as the transaction decides them (asks are put at apply time).
+    const checked = await checkPlan(plan, {
+      root,
+      policy,
+      askApproved: true,
+      allowConfigWrites: options.allowConfigWrites ?? false,
+    });
+    return checked.ok ? report : rejected(checked.errors, dryRun);
+  }
 
   const ask = options.ask ?? createPermissionGate({ policy });
   const answer = await ask(plan);
@@ -173,16 +183,20 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const applied = await withRootLock(
     root,
     async (lock) => {
-      if (await wantsSnapshot(root, options.snapshot ?? true)) {
-        report.snapshot = await takeSnapshot(root, plan);
-      }
-      const result = await applyPlan(plan, {
+      const applyOptions = {
         root,
         lock,
         policy,
         askApproved: true,
         allowConfigWrites: options.allowConfigWrites ?? false,
-      });
+      };
+      if (await wantsSnapshot(root, options.snapshot ?? true)) {
+        // An apply refused before its first write leaves nothing behind, not even a new store.
+        const checked = await checkPlan(plan, applyOptions);
+        if (!checked.ok) return checked;
+        report.snapshot = await takeSnapshot(root, plan);
+      }
+      const result = await applyPlan(plan, applyOptions);
       if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
       return result;
     },
