@@ -131,6 +131,16 @@ describe('the MCP server fed raw lines', () => {
       },
     });
 
+    // A Latin-1 byte in a patch: read leniently it would be written as U+FFFD.
+    await new Promise<void>((resolve) =>
+      server.child.stdin.write(
+        Buffer.concat([Buffer.from(request(9, 'tools/list', { x: 'caf' }).replace('caf', 'caf\u0000')), Buffer.from('\n')])
+          .map((byte) => (byte === 0 ? 0xe9 : byte)),
+        () => resolve(),
+      ),
+    );
+    expect(await server.next()).toMatchObject({ id: null, error: { code: -32700, message: /not valid UTF-8/ } });
+
     await server.write(request(8, 'tools/list'));
     const listed = await server.next();
     expect(listed.id).toBe(8);

@@ -4,6 +4,8 @@ import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcont
 import { type ErrorReply, errorReply, invalidMessageReply, invalidParamsReply } from './invalid-message.js';
 import { RequestIdScanner } from './request-id-scanner.js';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The default largest message read, in bytes (the SDK's stdio default too). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
@@ -120,9 +122,18 @@ export class StdioLineTransport implements Transport {
       );
       return;
     }
-    const line = Buffer.concat(this.pieces, this.pieceBytes).toString('utf8').replace(/\r$/, '');
+    const bytes = Buffer.concat(this.pieces, this.pieceBytes);
     this.pieces = [];
     this.pieceBytes = 0;
+    let line: string;
+    try {
+      line = strictUtf8.decode(bytes).replace(/\r$/, '');
+    } catch {
+      // JSON text is UTF-8 (RFC 8259); decoding it leniently would write U+FFFD where a patch had other bytes.
+      const problem = 'a line that is not valid UTF-8';
+      this.reply(errorReply(null, ErrorCode.ParseError, `Parse error: ${problem}`), problem);
+      return;
+    }
     if (line.trim() !== '') this.handleLine(line);
   }
 
