@@ -78,19 +78,28 @@ function preferredName(old: string, neu: string): string {
   return old.length < neu.length && neu.startsWith(old) ? old : neu;
 }
 
-/** The names of a traditional section (`---`/`+++` without `diff --git`). */
-export function traditionalNames(
+/** The names of a `---`/`+++` pair with git's `a/` and `b/` stripped (null: `/dev/null`). */
+function dashPaths(
   paths: NonNullable<RawSection['paths']>,
   lineOf: LineOf,
-): FileNames | EditError {
+): { old: string | null; neu: string | null } | EditError {
   const oldField = readPathField(paths.old);
   if (!oldField.ok)
     return parseError(`the '---' line cannot be read: ${oldField.reason}`, lineOf(paths.offset));
   const newField = readPathField(paths.new);
   if (!newField.ok)
     return parseError(`the '+++' line cannot be read: ${newField.reason}`, plusLine(paths, lineOf));
-  const old = stripPrefix(oldField.path, 'a/');
-  const neu = stripPrefix(newField.path, 'b/');
+  return { old: stripPrefix(oldField.path, 'a/'), neu: stripPrefix(newField.path, 'b/') };
+}
+
+/** The names of a traditional section (`---`/`+++` without `diff --git`). */
+export function traditionalNames(
+  paths: NonNullable<RawSection['paths']>,
+  lineOf: LineOf,
+): FileNames | EditError {
+  const names = dashPaths(paths, lineOf);
+  if ('code' in names) return names;
+  const { old, neu } = names;
   const created = old === null || hasEpochTimestamp(paths.old);
   const deleted = neu === null || hasEpochTimestamp(paths.new);
   if (created && deleted) {
@@ -226,14 +235,9 @@ function dashNames(
   flags: { created: boolean; deleted: boolean; renamed: boolean },
   lineOf: LineOf,
 ): FileNames | EditError {
-  const oldField = readPathField(paths.old);
-  if (!oldField.ok)
-    return parseError(`the '---' line cannot be read: ${oldField.reason}`, lineOf(paths.offset));
-  const newField = readPathField(paths.new);
-  if (!newField.ok)
-    return parseError(`the '+++' line cannot be read: ${newField.reason}`, plusLine(paths, lineOf));
-  const old = stripPrefix(oldField.path, 'a/');
-  const neu = stripPrefix(newField.path, 'b/');
+  const names = dashPaths(paths, lineOf);
+  if ('code' in names) return names;
+  const { old, neu } = names;
   const mismatch =
     checkSide('---', old, expected?.old, flags.created, 'new file mode', lineOf(paths.offset)) ??
     checkSide('+++', neu, expected?.new, flags.deleted, 'deleted file mode', plusLine(paths, lineOf));
