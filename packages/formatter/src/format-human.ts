@@ -3,6 +3,7 @@ import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
 import type { EditReport, FileDiagnosticsReport } from './report.js';
 import type { PlannedFile } from '@patchsmith/planner';
+import { terminalSafe, terminalSafeReport } from './terminal-safe.js';
 
 export interface HumanFormatOptions {
   /** Colours on or off; the CLI turns them on only for a TTY without NO_COLOR. */
@@ -29,7 +30,7 @@ export function fileSummaryLine(file: PlannedFile, c: Colors = pc.createColors(f
 
 /** A unified diff with added lines green, removed red and hunk headers cyan. */
 export function colorDiff(diff: string, c: Colors): string {
-  return diff
+  return terminalSafe(diff)
     .split('\n')
     .map((line) => {
       if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
@@ -59,14 +60,15 @@ function diagnosticsBlock(reports: FileDiagnosticsReport[], c: Colors): string[]
 }
 
 /** The terminal output of SPEC §5. */
-export function formatHuman(report: EditReport, options: HumanFormatOptions = {}): string {
+export function formatHuman(unsafe: EditReport, options: HumanFormatOptions = {}): string {
+  const report = terminalSafeReport(unsafe);
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];
   if (report.ok) {
     out.push(c.bold(report.dryRun ? 'Patch applies cleanly (nothing written).' : 'Patch applied.'));
     for (const file of report.files) {
       out.push(fileSummaryLine(file, c));
-      for (const note of tolerantMatchNotes(file)) out.push(c.dim(`    ${note}`));
+      for (const note of tolerantMatchNotes(file)) out.push(c.dim(`    ${terminalSafe(note)}`));
       if (options.diffs && file.diff) out.push(colorDiff(file.diff.replace(/\n$/, ''), c));
     }
     if (report.snapshot) out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
