@@ -1,5 +1,5 @@
 import type { ToolTextEditor20250728 } from '@anthropic-ai/sdk/resources/messages';
-import type { EditError, StrReplaceCommand } from '@patchsmith/grammar';
+import type { EditError, StrReplaceCommand } from '@patchsmith/core';
 import { type EditReport, formatForModel, runEdit, undoLast, viewFile } from '@patchsmith/tool';
 import { oneAtATime } from './one-at-a-time.js';
 import type { AdapterOptions } from './options.js';

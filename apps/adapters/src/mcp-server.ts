@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type EditError, PatchsmithError, type Result } from '@patchsmith/grammar';
+import { type EditError, PatchsmithError, type Result } from '@patchsmith/core';
 import {
   type AskPermission,
   applyPatchInputSchema,

@@ -1,4 +1,4 @@
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import { EXIT_REJECTED, EXIT_USAGE, type Io, UsageError } from './io.js';
 
 /** Node's parseArgs reports a bad flag with an ERR_PARSE_ARGS_* code. */

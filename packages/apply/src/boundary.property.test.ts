@@ -1,12 +1,11 @@
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { decidePath, type PermissionPolicy, type PermissionRule } from '@patchsmith/core';
+import { decidePath, hashBytes, type PermissionPolicy, type PermissionRule } from '@patchsmith/core';
 import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
-import { sha256Hex } from './hash.js';
 import { readFiles } from './read-files.js';
 import { bytes, materialize, shapeOf, type TreeShape } from './test-support/tree.js';
 
@@ -100,7 +99,7 @@ async function planFor(root: string, ops: Op[]) {
   const writes = new Map<string, PlannedWrite>();
   const beforeOf = (path: string): PlannedWrite['before'] => {
     const state = read.get(path)!;
-    return state.kind === 'file' ? { hash: sha256Hex(state.bytes), mode: state.mode } : null;
+    return state.kind === 'file' ? { hash: hashBytes(state.bytes), mode: state.mode } : null;
   };
   // A planner never plans a file below another file of the same plan (`a` and `a/x`).
   const nests = (path: string) =>

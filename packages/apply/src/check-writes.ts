@@ -1,11 +1,10 @@
 import { dirname } from 'node:path';
-import type { EditError } from '@patchsmith/core';
+import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
 import { entryIdentity, type FileIdentity, recordFolder, type WriteFolder } from './guard-folders.js';
-import { permissionBits, sha256Hex } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 import { io } from './io-failure.js';
-import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
@@ -28,7 +27,7 @@ const stale = (path: string, message: string): EditError => ({ code: 'STALE', me
 function isNoOp(write: PlannedWrite): boolean {
   const { before, after } = write;
   if (before === null || after === null) return before === null && after === null;
-  return permissionBits(after.mode) === permissionBits(before.mode) && sha256Hex(after.bytes) === before.hash;
+  return permissionBits(after.mode) === permissionBits(before.mode) && hashBytes(after.bytes) === before.hash;
 }
 
 /** Compares the disk with the write's `before`; a STALE error, or null when they agree. */
@@ -50,7 +49,7 @@ async function staleness(
   const { target } = resolved;
   const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-  if (sha256Hex(bytes) !== before.hash) return stale(path, `${path} changed since the patch was planned`);
+  if (hashBytes(bytes) !== before.hash) return stale(path, `${path} changed since the patch was planned`);
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
     return stale(path, `the mode of ${path} changed since the patch was planned`);
   }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
-import { IO_CONCURRENCY } from './map-limit.js';
+import { IO_CONCURRENCY } from '@patchsmith/core';
 import { heldFs } from './test-support/held-fs.js';
 import {
   beforeOf,

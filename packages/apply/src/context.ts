@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { locateStateDir } from '@patchsmith/snapshot/state-dir';
+import { locateStateDir } from '@patchsmith/core';
 import type { TransactionFs } from './fs.js';
 import { io } from './io-failure.js';
 import type { PathContext } from './resolve-path.js';

@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs/promises';
-import type { StateDirFs } from '@patchsmith/snapshot/state-dir';
+import type { StateDirFs } from '@patchsmith/core';
 
 /** What the transaction needs to know about a directory entry. */
 export interface TransactionStats {

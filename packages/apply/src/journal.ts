@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { RootContext } from './context.js';
 import { errnoOf, isMissing, type TransactionFs } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
-import { runAll } from './map-limit.js';
+import { runAll } from '@patchsmith/core';
 
 /**
  * One planned write as the journal records it. Tree paths are relative to the real root and

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PatchsmithError } from '@patchsmith/core';
+import { hashBytes, PatchsmithError } from '@patchsmith/core';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, errnoOf, isMissing, lstatOrNull, type TransactionFs } from './fs.js';
-import { sha256Hex } from './hash.js';
 import { asPatchsmithError, displayPath, IoFailure, io } from './io-failure.js';
 import { unlinkIfPresent } from './journal.js';
 import { type LockInfo, MAX_LOCK_BYTES, parseLockFile } from './lock-file.js';
@@ -84,7 +83,7 @@ async function inspectLock(fs: TransactionFs, path: string): Promise<LockState |
   const info = parseLockFile(text);
   if (info === null) {
     return {
-      key: `g${sha256Hex(new TextEncoder().encode(text)).slice(0, 16)}-${Math.floor(stats.mtimeMs)}`,
+      key: `g${hashBytes(new TextEncoder().encode(text)).slice(0, 16)}-${Math.floor(stats.mtimeMs)}`,
       info,
       stale: aged,
     };

@@ -1,9 +1,9 @@
 import type { FileState } from '@patchsmith/planner';
 import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
-import { permissionBits } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
+import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {

@@ -1,10 +1,10 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { RootContext } from './context.js';
 import { isMissing, lstatOrNull } from './fs.js';
-import { permissionBits } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
 import { type Journal, rmdirIfEmpty, unlinkIfPresent } from './journal.js';
-import { byDepth, runAll } from './map-limit.js';
+import { byDepth, runAll } from '@patchsmith/core';
 
 /** Creates the missing folders on the way to `path` (inside the root). */
 async function ensureParents(ctx: RootContext, path: string): Promise<void> {

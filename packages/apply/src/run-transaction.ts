@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { type EditError, isStrictlyInside, PatchsmithError } from '@patchsmith/core';
+import { byDepth, type EditError, isStrictlyInside, PatchsmithError, runAll } from '@patchsmith/core';
 import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
@@ -14,7 +14,7 @@ import {
   sameIdentity,
   type TreeGuard,
 } from './guard-folders.js';
-import { permissionBits } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 import { IoFailure, io, ioError, type ShownNames } from './io-failure.js';
 import {
   dropTxnDir,
@@ -24,7 +24,6 @@ import {
   syncDir,
   writeJournal,
 } from './journal.js';
-import { byDepth, runAll } from './map-limit.js';
 import { rollBack } from './roll-back.js';
 import { rollbackFailure, shownNames } from './rollback-report.js';
 import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';

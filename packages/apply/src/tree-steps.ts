@@ -14,7 +14,7 @@ import {
   type TreeGuard,
   type WriteFolder,
 } from './guard-folders.js';
-import { permissionBits } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
 import { writeDurably } from './journal.js';
 

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EditScript } from '@patchsmith/grammar';
+import type { EditScript } from '@patchsmith/core';
 import { planEdits, touchedPaths } from '@patchsmith/planner';
 import { afterEach, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';

@@ -1,6 +1,6 @@
 import type { EditError } from '@patchsmith/core';
 import type { TransactionStats } from './fs.js';
-import { permissionBits } from './hash.js';
+import { permissionBits } from './mode-bits.js';
 
 // No one may write the file by its mode: no write bit for owner, group or others. Decided by the
 // bits, not by access(2), since root may write anything and would replace a file its owner protected.

@@ -1,12 +1,11 @@
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PermissionPolicy } from '@patchsmith/core';
+import { hashBytes, type PermissionPolicy } from '@patchsmith/core';
 import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
 import { caseInsensitiveAt } from './case-folding.js';
-import { sha256Hex } from './hash.js';
 import { bytes, makeRoot, materialize, removeRoot, shapeOf } from './test-support/tree.js';
 
 const roots: string[] = [];
@@ -34,12 +33,12 @@ async function setup(decorate?: (root: string) => Promise<void>): Promise<string
 /** A write of `text` over `was` (null: the path is absent). */
 const put = (path: string, was: string | null, text: string): PlannedWrite => ({
   path,
-  before: was === null ? null : { hash: sha256Hex(bytes(was)), mode: 0o644 },
+  before: was === null ? null : { hash: hashBytes(bytes(was)), mode: 0o644 },
   after: { bytes: bytes(text), mode: 0o644 },
 });
 const remove = (path: string, was: string): PlannedWrite => ({
   path,
-  before: { hash: sha256Hex(bytes(was)), mode: 0o644 },
+  before: { hash: hashBytes(bytes(was)), mode: 0o644 },
   after: null,
 });
 const planOf = (...writes: PlannedWrite[]): Plan => ({ files: [], writes });

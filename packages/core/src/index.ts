@@ -3,6 +3,11 @@ export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } fr
 export { describeDecidedPath, describeRule } from './describe-decision.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
+export type { StateDirFs } from './git-dir.js';
+export { commonDirOf, gitDirProblem } from './git-dir.js';
+export { quotePath, readQuotedPath } from './git-path.js';
+export { hashBytes } from './hash.js';
+export { byDepth, IO_CONCURRENCY, mapLimit, runAll } from './map-limit.js';
 export type { PathRefusal, TreePath, TreeRoots } from './path-policy.js';
 export {
   CONFIG_FILE,
@@ -18,3 +23,23 @@ export type { PermissionAction } from './permission-actions.js';
 export { PERMISSION_ACTIONS } from './permission-actions.js';
 export type { MatchOptions, PathDecision, PermissionPolicy, PermissionRule } from './permission-rules.js';
 export { decideNames, decidePath, matchesGlob } from './permission-rules.js';
+export type {
+  AddFile,
+  Anchor,
+  Chunk,
+  ChunkLine,
+  ChunkLineKind,
+  DeleteFile,
+  EditScript,
+  InsertText,
+  LineHint,
+  Operation,
+  PatchFormat,
+  ReplaceText,
+  StrReplaceCommand,
+  UpdateFile,
+} from './script.js';
+export { newLines, oldLines } from './script.js';
+export type { StateDirLocation } from './state-dir.js';
+export { locateStateDir } from './state-dir.js';
+export { endsWithLineBreak, textLines, withEnding } from './text-lines.js';

@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/core';
 
 /** The heading line of one error: code, where, and the message. */
 export function errorHeading(error: EditError): string {

@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/core';
 import type { PlannedFile } from '@patchsmith/planner';
 
 /** One diagnostic as reported to people and models (LSP positions are 0-based). */

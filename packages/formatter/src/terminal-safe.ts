@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/core';
 import type { EditReport } from './report.js';
 
 // A control character a terminal would act on (cursor moves, colours, title changes): C0 except

@@ -1,4 +1,4 @@
-import type { ChunkLine } from '@patchsmith/grammar';
+import type { ChunkLine } from '@patchsmith/core';
 import { reindent } from './indent-shift.js';
 import type { IndentShift, ReplacementLine } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Anchor, Chunk, ChunkLine, LineHint } from '@patchsmith/grammar';
+import type { Anchor, Chunk, ChunkLine, LineHint } from '@patchsmith/core';
 import { buildReplacement, isOld, withoutTrailingEmptyLine } from './chunk-lines.js';
 import type { FileIndex } from './file-index.js';
 import type { SearchRegion } from './find-block.js';

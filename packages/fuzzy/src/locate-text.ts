@@ -3,7 +3,7 @@ import { indexFile } from './file-index.js';
 import { findCandidates } from './find-candidates.js';
 import { reindent } from './indent-shift.js';
 import { findNearestRegion } from './nearest-region.js';
-import { endsWithLineBreak, textLines, withEnding } from './text-lines.js';
+import { endsWithLineBreak, textLines, withEnding } from '@patchsmith/core';
 import type {
   ChunkMiss,
   IndentShift,

@@ -1,4 +1,4 @@
-import type { ChunkLine } from '@patchsmith/grammar';
+import type { ChunkLine } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { indexFile } from './file-index.js';

@@ -1,4 +1,4 @@
-import type { NearestRegion } from '@patchsmith/grammar';
+import type { NearestRegion } from '@patchsmith/core';
 import type { FileIndex } from './file-index.js';
 import type { SearchRegion } from './find-block.js';
 import { normalizeLine } from './normalize.js';

@@ -1,4 +1,4 @@
-import type { ChunkLine } from '@patchsmith/grammar';
+import type { ChunkLine } from '@patchsmith/core';
 import { buildReplacement, isOld } from './chunk-lines.js';
 import type { FileIndex } from './file-index.js';
 import type { SearchRegion } from './find-block.js';

@@ -1,4 +1,4 @@
-import type { NearestRegion } from '@patchsmith/grammar';
+import type { NearestRegion } from '@patchsmith/core';
 
 /** The passes of SPEC §2, in the order they are tried. `similarity` exists only when opted in. */
 export type MatchPass =

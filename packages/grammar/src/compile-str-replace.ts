@@ -4,8 +4,7 @@
  * `file_text`, `insert` -> an `insert` operation. Each operation's `line` is the command's 1-based
  * position in the list. Malformed commands are INVALID_EDIT values, all reported together.
  */
-import type { EditError, Result } from '@patchsmith/core';
-import type { EditScript, Operation } from './script.js';
+import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import { loneSurrogate } from './well-formed.js';
 
 /** Takes `unknown` values: commands usually arrive as JSON, so their shape is checked here. */

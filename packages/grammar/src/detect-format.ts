@@ -4,7 +4,7 @@
  * `diff --git` / a `---` line followed by `+++` (unified). Undecided text reads as Codex, whose
  * parser then says what it expected.
  */
-import type { PatchFormat } from './script.js';
+import type { PatchFormat } from '@patchsmith/core';
 
 const BEGIN_PATCH = /^[ \t]*\*\*\* Begin Patch[ \t]*$/;
 const SEARCH_MARKER = /^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH>?[ \t]*$/;

@@ -4,10 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Result } from '@patchsmith/core';
+import type { EditScript, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
-import type { EditScript } from './script.js';
 import { printableScript } from './test-support/arbitraries.js';
 
 function lineCount(text: string): number {

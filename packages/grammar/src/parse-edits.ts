@@ -4,11 +4,10 @@
  */
 import { compileStrReplace } from './compile-str-replace.js';
 import { detectFormat } from './detect-format.js';
-import type { Result } from '@patchsmith/core';
+import type { EditScript, PatchFormat, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';
-import type { EditScript, PatchFormat } from './script.js';
 
 export type InputFormat = PatchFormat | 'auto';
 

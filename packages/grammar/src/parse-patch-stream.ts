@@ -4,9 +4,8 @@
  * for the operation in flight. `end()` gives what `parsePatch` gives for the whole text, and the
  * operations emitted along the way are exactly its operations, whatever the pieces were.
  */
-import type { Result } from '@patchsmith/core';
+import type { EditScript, Operation, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
-import type { EditScript, Operation } from './script.js';
 
 export type PatchStreamEvent =
   | { type: 'operation'; operation: Operation }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EditError } from '@patchsmith/core';
+import type { Chunk, EditError, EditScript, Operation, UpdateFile } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
-import type { Chunk, EditScript, Operation, UpdateFile } from './script.js';
 
 /** Joins lines with `\n` and a final newline. */
 const patch = (...lines: string[]) => `${lines.join('\n')}\n`;

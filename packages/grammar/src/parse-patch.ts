@@ -2,10 +2,9 @@
  * Parses a Codex patch (`*** Begin Patch` ... `*** End Patch`) into an edit script, with the
  * leniency of SPEC §1. User mistakes come back as `{ok: false}` values, never as exceptions.
  */
-import type { EditError, Result } from '@patchsmith/core';
+import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import * as generated from './generated/codex.js';
 import { forwardLineCounter } from './line-counter.js';
-import type { EditScript, Operation } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';

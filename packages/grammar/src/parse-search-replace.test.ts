@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchReplace } from './parse-search-replace.js';
-import type { EditScript } from './script.js';
+import type { EditScript } from '@patchsmith/core';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 

@@ -2,10 +2,9 @@
  * Parses SEARCH/REPLACE blocks (Aider's and Cline's markers) into an edit script: one `replace`
  * operation per block, matching whole lines; an empty SEARCH creates the file or appends to it.
  */
-import type { EditError, Result } from '@patchsmith/core';
+import type { EditError, EditScript, ReplaceText, Result } from '@patchsmith/core';
 import * as generated from './generated/search-replace.js';
 import { forwardLineCounter } from './line-counter.js';
-import type { EditScript, ReplaceText } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EditError } from '@patchsmith/core';
+import type { AddFile, EditError, EditScript, Operation, UpdateFile } from '@patchsmith/core';
 import { parseUnified } from './parse-unified.js';
-import type { AddFile, EditScript, Operation, UpdateFile } from './script.js';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 

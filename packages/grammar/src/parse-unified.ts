@@ -5,10 +5,9 @@
  * `\ No newline at end of file` markers (`unified-hunks.ts`). Whatever contradicts itself, or
  * would be dropped silently, is a PARSE_ERROR naming its line. User mistakes come back as values.
  */
-import type { EditError, Result } from '@patchsmith/core';
+import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import * as generated from './generated/unified.js';
 import { forwardLineCounter } from './line-counter.js';
-import type { EditScript, Operation } from './script.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';

@@ -1,12 +1,18 @@
 /** Round trips of the unified and SEARCH/REPLACE printers with their parsers, over generated scripts. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PatchsmithError } from '@patchsmith/core';
+import {
+  type Chunk,
+  type ChunkLine,
+  type EditScript,
+  type Operation,
+  PatchsmithError,
+  type ReplaceText,
+} from '@patchsmith/core';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';
 import { printSearchReplace } from './print-search-replace.js';
 import { printUnified } from './print-unified.js';
-import type { Chunk, ChunkLine, EditScript, Operation, ReplaceText } from './script.js';
 
 /**
  * The script without its line fields (they point into whichever text was parsed): `line`, and

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PatchsmithError } from '@patchsmith/core';
+import { type Chunk, type EditScript, type Operation, PatchsmithError } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
-import type { Chunk, EditScript, Operation } from './script.js';
 
 const chunk = (over: Partial<Chunk> = {}): Chunk => ({
   anchors: [],

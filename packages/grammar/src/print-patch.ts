@@ -3,9 +3,14 @@
  * line `\n`-terminated, every chunk with an `@@` header (a hint as `@@ -a,b +c,d @@ anchor`,
  * further stacked anchors one `@@ anchor` line each), `*** End of File` after a chunk that has it.
  */
-import { PatchsmithError } from '@patchsmith/core';
+import {
+  type Chunk,
+  type EditScript,
+  type LineHint,
+  type Operation,
+  PatchsmithError,
+} from '@patchsmith/core';
 import { unprintableReason } from './printable.js';
-import type { Chunk, EditScript, LineHint, Operation } from './script.js';
 
 const PREFIX = { context: ' ', remove: '-', add: '+' } as const;
 

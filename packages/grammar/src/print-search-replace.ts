@@ -2,8 +2,7 @@
  * Prints `replace` operations of whole lines as Aider SEARCH/REPLACE blocks, each after its path
  * line, which `parseSearchReplace` reads back to the same operations.
  */
-import { PatchsmithError } from '@patchsmith/core';
-import type { EditScript, Operation, ReplaceText } from './script.js';
+import { type EditScript, type Operation, PatchsmithError, type ReplaceText } from '@patchsmith/core';
 
 /** A line the block grammar would read as a marker or a fence, not as text. */
 const MARKER = /^[ \t]*(?:(?:<{5,9}|-{3,})[ \t]*SEARCH>?|={5,9}|(?:>{5,9}|\+{3,})[ \t]*REPLACE<?)[ \t]*$/;

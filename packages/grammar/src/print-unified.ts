@@ -5,9 +5,15 @@
  * `\ No newline at end of file` where the final-newline state is explicit; quoted paths as git
  * quotes them.
  */
-import { PatchsmithError } from '@patchsmith/core';
-import { quotePath } from './git-path.js';
-import type { AddFile, Chunk, EditScript, Operation, UpdateFile } from './script.js';
+import {
+  type AddFile,
+  type Chunk,
+  type EditScript,
+  type Operation,
+  PatchsmithError,
+  quotePath,
+  type UpdateFile,
+} from '@patchsmith/core';
 
 const PREFIX = { context: ' ', remove: '-', add: '+' } as const;
 const NO_NEWLINE = '\\ No newline at end of file';

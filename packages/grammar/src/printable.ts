@@ -2,7 +2,7 @@
  * What an edit script must satisfy for its Codex form to parse back to it. printPatch checks these,
  * so a printed patch never says something other than the script.
  */
-import type { Anchor, Chunk, ChunkLine, EditScript, LineHint, Operation } from './script.js';
+import type { Anchor, Chunk, ChunkLine, EditScript, LineHint, Operation } from '@patchsmith/core';
 
 /** The first reason `script` cannot be printed faithfully, or null. */
 export function unprintableReason(script: EditScript): { reason: string; path?: string } | null {

@@ -3,8 +3,7 @@
  * the header's numbers as the line hint, and `\ No newline at end of file` markers read as a
  * statement about the last line of a side, which must then be the last line of that side.
  */
-import type { EditError } from '@patchsmith/core';
-import type { Chunk, ChunkLine } from './script.js';
+import type { Chunk, ChunkLine, EditError } from '@patchsmith/core';
 import { type LineOf, parseError, type RawHunk, type RawHunkLine } from './unified-section.js';
 
 export interface BuiltHunks {

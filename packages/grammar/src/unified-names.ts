@@ -4,8 +4,7 @@
  * file; a git section's `---`/`+++` names must agree with its `diff --git` line and its rename or
  * copy lines, and its headers with each other. Contradictions are PARSE_ERROR values, never a guess.
  */
-import type { EditError } from '@patchsmith/core';
-import { readQuotedPath } from './git-path.js';
+import { type EditError, readQuotedPath } from '@patchsmith/core';
 import { header, type LineOf, parseError, plusLine, type RawSection } from './unified-section.js';
 
 /** The files of a section; null for a side that is `/dev/null` (created or deleted file). */

@@ -5,9 +5,8 @@
  * output stay.
  */
 import { describe, expect, it } from 'vitest';
-import type { EditError } from '@patchsmith/core';
+import type { DeleteFile, EditError, Operation, UpdateFile } from '@patchsmith/core';
 import { parseUnified } from './parse-unified.js';
-import type { DeleteFile, Operation, UpdateFile } from './script.js';
 import { hasEpochTimestamp } from './unified-names.js';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;

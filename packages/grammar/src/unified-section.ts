@@ -2,8 +2,7 @@
  * What the unified-diff grammar (`unified.peggy`) returns, with body offsets, and the helpers that
  * the files giving it meaning share.
  */
-import type { EditError } from '@patchsmith/core';
-import type { LineHint } from './script.js';
+import type { EditError, LineHint } from '@patchsmith/core';
 
 /** One file's section: a `diff --git` line and its extended headers, or a `---`/`+++` pair, then hunks. */
 export interface RawSection {

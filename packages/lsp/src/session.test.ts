@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settingsSection } from './language-server-client.js';
 import { createDiagnosticsSession } from './session.js';

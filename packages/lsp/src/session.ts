@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PatchsmithError } from '@patchsmith/grammar';
+import { PatchsmithError } from '@patchsmith/core';
 import { mergeServers } from './builtin-servers.js';
 import { collectWith } from './collect-diagnostics.js';
 import { LanguageServerClient, type StartResult } from './language-server-client.js';

@@ -1,4 +1,4 @@
-import type { AddFile } from '@patchsmith/grammar';
+import type { AddFile } from '@patchsmith/core';
 import { describeChange } from './diff.js';
 import type { OpOutcome } from './outcome.js';
 import { type PlanState, writeRefused } from './state.js';

@@ -4,7 +4,7 @@
  * is refused either way; the message then says so, so a model stops retrying an edit that landed.
  */
 import { locateText } from '@patchsmith/fuzzy';
-import type { Chunk, EditError, ReplaceText } from '@patchsmith/grammar';
+import type { Chunk, EditError, ReplaceText } from '@patchsmith/core';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import type { Line } from './lines.js';
 

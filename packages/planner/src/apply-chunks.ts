@@ -1,5 +1,5 @@
 import { type ChunkLocation, indexFile, locateChunk } from '@patchsmith/fuzzy';
-import type { Chunk, EditError } from '@patchsmith/grammar';
+import type { Chunk, EditError } from '@patchsmith/core';
 import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
 import { missError, type NearestBudget } from './miss-error.js';
 import type { ChunkReport } from './types.js';

@@ -1,4 +1,4 @@
-import type { DeleteFile, EditError } from '@patchsmith/grammar';
+import type { DeleteFile, EditError } from '@patchsmith/core';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';
 import type { OpOutcome } from './outcome.js';

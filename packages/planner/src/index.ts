@@ -1,4 +1,3 @@
-export { hashBytes } from './hash.js';
 export type { Line, LineEnding, TextContent } from './lines.js';
 export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
 export type { ResolvedPath } from './paths.js';

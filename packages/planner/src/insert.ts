@@ -1,14 +1,21 @@
-import type { InsertText } from '@patchsmith/grammar';
+import { type InsertText, textLines } from '@patchsmith/core';
 import { describeChange } from './diff.js';
 import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { binaryFile } from './replace.js';
 import { fileRequired, type PlanState } from './state.js';
-import { textLines, writtenLines } from './text-lines.js';
 
 /** An `insert_line` that names a place in a file of `count` lines: 0 (the top) to `count` (the end). */
 function isInRange(after: number, count: number): boolean {
   return Number.isInteger(after) && after >= 0 && after <= count;
+}
+
+/**
+ * The lines an `insert` writes: the text's lines, and one empty line for an empty `new_str` (as the
+ * agent SDKs' text-editor tools insert it), so an insert never succeeds without changing the file.
+ */
+function insertedLines(text: string): string[] {
+  return text === '' ? [''] : textLines(text);
 }
 
 /** str_replace `insert`: `text` as whole lines after line `after` (0: at the top), in the file's line breaks. */
@@ -26,7 +33,7 @@ export function planInsert(op: InsertText, path: string, state: PlanState): OpOu
   const ending = firstEnding(text.lines);
   const out: Line[] = [
     ...text.lines.slice(0, op.after),
-    ...writtenLines(textLines(op.text), ending),
+    ...insertedLines(op.text).map((line) => ({ text: line, ending })),
     ...text.lines.slice(op.after),
   ];
   const bytes = state.encode({

@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/core';
 import type { Slot } from './state.js';
 import type { PlannedFile } from './types.js';
 

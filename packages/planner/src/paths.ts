@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { ErrorCode } from '@patchsmith/grammar';
+import type { ErrorCode } from '@patchsmith/core';
 
 export type ResolvedPath =
   | { ok: true; path: string }

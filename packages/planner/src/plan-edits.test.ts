@@ -1,6 +1,5 @@
-import type { EditScript } from '@patchsmith/grammar';
+import { type EditScript, hashBytes } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
-import { hashBytes } from './hash.js';
 import { planEdits } from './plan-edits.js';
 import {
   add,

@@ -1,4 +1,4 @@
-import type { EditError, EditScript, Operation } from '@patchsmith/grammar';
+import type { EditError, EditScript, Operation } from '@patchsmith/core';
 import { planAdd } from './add.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';

@@ -1,6 +1,5 @@
-import { PatchsmithError } from '@patchsmith/grammar';
+import { hashBytes, PatchsmithError } from '@patchsmith/core';
 import { describeChange } from './diff.js';
-import { hashBytes } from './hash.js';
 import type { FileState, Plan, PlannedFile, PlannedWrite } from './types.js';
 
 export interface RestoreTarget {

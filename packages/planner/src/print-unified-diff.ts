@@ -1,4 +1,4 @@
-import { quotePath } from '@patchsmith/grammar';
+import { quotePath } from '@patchsmith/core';
 import type { Plan, PlannedFile } from './types.js';
 
 const DEV_NULL = '/dev/null';

@@ -1,5 +1,5 @@
 import { locateText, type TextLocation } from '@patchsmith/fuzzy';
-import type { EditError, ReplaceText } from '@patchsmith/grammar';
+import type { EditError, ReplaceText } from '@patchsmith/core';
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';

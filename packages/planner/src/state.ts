@@ -1,5 +1,4 @@
-import { type EditError, PatchsmithError } from '@patchsmith/grammar';
-import { hashBytes } from './hash.js';
+import { type EditError, hashBytes, PatchsmithError } from '@patchsmith/core';
 import { decodeText, encodeTextChecked, type TextContent } from './lines.js';
 import type { FileState, PlannedWrite } from './types.js';
 

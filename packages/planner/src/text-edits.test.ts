@@ -1,5 +1,5 @@
 /** Planning of the operations str_replace, SEARCH/REPLACE and unified diffs compile to. */
-import type { EditScript, Operation, ReplaceText } from '@patchsmith/grammar';
+import type { EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { planEdits } from './plan-edits.js';
 import { chunk, directory, file, files, missing, ROOT } from './test-support/script.js';

@@ -1,4 +1,4 @@
-import type { EditScript } from '@patchsmith/grammar';
+import type { EditScript } from '@patchsmith/core';
 import { resolvePatchPath } from './paths.js';
 
 /**

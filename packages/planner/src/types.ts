@@ -1,5 +1,5 @@
 import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
-import type { EditError, ErrorCode } from '@patchsmith/grammar';
+import type { EditError, ErrorCode } from '@patchsmith/core';
 
 /**
  * What the outside world says about one path before planning. The planner never reads a disk.

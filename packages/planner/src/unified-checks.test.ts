@@ -3,7 +3,7 @@
  * deletion that must remove every line, a no-newline marker against the file, a plan that changes
  * nothing, and a patch that is already applied.
  */
-import type { Chunk, DeleteFile, EditScript, ReplaceText, UpdateFile } from '@patchsmith/grammar';
+import type { Chunk, DeleteFile, EditScript, ReplaceText, UpdateFile } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { planEdits } from './plan-edits.js';
 import { add, chunk, file, files, missing, ROOT, script, text, update } from './test-support/script.js';

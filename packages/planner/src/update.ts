@@ -1,4 +1,4 @@
-import type { DeleteFile, EditError, UpdateFile } from '@patchsmith/grammar';
+import type { DeleteFile, EditError, UpdateFile } from '@patchsmith/core';
 import { alreadyAppliedError, chunksAlreadyApplied } from './already-applied.js';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import { describeChange } from './diff.js';

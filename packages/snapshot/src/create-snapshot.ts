@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { PatchsmithError } from '@patchsmith/core';
-import { type FileState, hashBytes, type Plan, type PlannedWrite } from '@patchsmith/planner';
+import { hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
+import type { FileState, Plan, PlannedWrite } from '@patchsmith/planner';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { readDiskState } from './disk-state.js';
 import { defaultFs, type SnapshotFs } from './fs.js';
@@ -11,7 +11,6 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './manifest.js';
-import { mapLimit } from './map-limit.js';
 import { assertSafeRelativePath, toStorePath } from './paths.js';
 import { newSnapshotId, snapshotRef } from './snapshot-id.js';
 import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
@@ -36,8 +35,6 @@ export interface SnapshotHandle {
   /** The ghost commit's id. */
   commit: string;
 }
-
-const IO_CONCURRENCY = 16;
 
 let lastTime = 0;
 /** Now, but strictly after the previous snapshot of this process, so newest-first order never ties. */

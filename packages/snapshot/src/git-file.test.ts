@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSnapshot } from './create-snapshot.js';
 import { listSnapshots } from './list-snapshots.js';
 import { planUndo } from './plan-undo.js';
-import { locateStateDir } from './state-dir.js';
+import { locateStateDir } from '@patchsmith/core';
 import {
   applyWrites,
   type DiskFile,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashBytes } from '@patchsmith/planner';
+import { hashBytes } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { createSnapshot } from './create-snapshot.js';
 import { listSnapshots } from './list-snapshots.js';

@@ -4,7 +4,6 @@ it('pins the public runtime API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'createSnapshot',
     'listSnapshots',
-    'locateStateDir',
     'markUndone',
     'planUndo',
     'snapshotRef',

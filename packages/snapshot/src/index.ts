@@ -10,5 +10,3 @@ export type { PlanUndoOptions, UndoPlanResult } from './plan-undo.js';
 export { planUndo } from './plan-undo.js';
 export type { SnapshotFile, SnapshotFileOp, SnapshotInfo } from './read-snapshot.js';
 export { snapshotRef } from './snapshot-id.js';
-export type { StateDirFs, StateDirLocation } from './state-dir.js';
-export { locateStateDir } from './state-dir.js';

@@ -1,11 +1,10 @@
-import { type ErrorCode, PatchsmithError } from '@patchsmith/core';
-import { type FileState, hashBytes, type Plan, planRestore } from '@patchsmith/planner';
+import { type ErrorCode, hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
+import { type FileState, type Plan, planRestore } from '@patchsmith/planner';
 import git from 'isomorphic-git';
 import { readDiskState } from './disk-state.js';
 import { defaultFs, type SnapshotFs } from './fs.js';
 import { loadAllSnapshots } from './list-snapshots.js';
 import type { ManifestAfter, ManifestEntry } from './manifest.js';
-import { mapLimit } from './map-limit.js';
 import { fromStorePath } from './paths.js';
 import {
   type LoadedSnapshot,
@@ -40,8 +39,6 @@ export type UndoPlanResult =
       changed?: string[];
       snapshot?: SnapshotInfo;
     };
-
-const IO_CONCURRENCY = 16;
 
 // The path still holds exactly what the apply wrote there: the same bytes, or still nothing.
 function matchesRecordedAfter(after: ManifestAfter | null, state: FileState): boolean {

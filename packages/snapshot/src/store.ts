@@ -1,10 +1,8 @@
 import { join, resolve } from 'node:path';
-import { isInsidePath, PatchsmithError } from '@patchsmith/core';
+import { commonDirOf, gitDirProblem, isInsidePath, locateStateDir, PatchsmithError } from '@patchsmith/core';
 import git from 'isomorphic-git';
 import type { SnapshotFs } from './fs.js';
-import { commonDirOf, gitDirProblem } from './git-dir.js';
 import { rootPrefix } from './paths.js';
-import { locateStateDir } from './state-dir.js';
 
 /** Where snapshots of a root are kept, and how root-relative paths map into the store. */
 export interface Store {

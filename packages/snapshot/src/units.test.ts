@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeManifest, encodeManifest, type Manifest } from './manifest.js';
-import { mapLimit } from './map-limit.js';
 import { assertSafeRelativePath, fromStorePath, toStorePath } from './paths.js';
 import { isWellFormedId, newSnapshotId, snapshotRef } from './snapshot-id.js';
 
@@ -122,23 +121,5 @@ describe('manifest', () => {
     expect(() => decodeManifest(bytes, manifest.id)).toThrow(
       expect.objectContaining({ code: 'STATE_INVALID' }),
     );
-  });
-});
-
-describe('mapLimit', () => {
-  it('keeps input order and never runs more than the limit at once', async () => {
-    let inFlight = 0;
-    let peak = 0;
-    const items = Array.from({ length: 50 }, (_, i) => i);
-    const out = await mapLimit(items, 4, async (n) => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setImmediate(r));
-      inFlight--;
-      return n * 2;
-    });
-    expect(out).toEqual(items.map((n) => n * 2));
-    expect(peak).toBe(4);
-    expect(await mapLimit([], 4, async () => 1)).toEqual([]);
   });
 });

@@ -1,18 +1,17 @@
 import { resolve } from 'node:path';
 import { applyPlan, checkPlan, readFiles, recoverTransaction, withRootLock } from '@patchsmith/apply';
-import { loadConfig } from '@patchsmith/core';
-import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import {
-  compileStrReplace,
   type EditError,
   type EditScript,
+  loadConfig,
+  locateStateDir,
   PatchsmithError,
-  parseEdits,
   type Result,
   type StrReplaceCommand,
-} from '@patchsmith/grammar';
+} from '@patchsmith/core';
+import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
+import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
-import { locateStateDir } from '@patchsmith/snapshot/state-dir';
 import { createPermissionGate, refusalError } from './permission.js';
 
 /** What the permission gate may answer after seeing the whole plan. */

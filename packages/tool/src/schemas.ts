@@ -1,4 +1,4 @@
-import type { StrReplaceCommand } from '@patchsmith/grammar';
+import type { StrReplaceCommand } from '@patchsmith/core';
 import { z } from 'zod';
 
 /** Every tool input schema is one of these: zod for validation, `z.toJSONSchema` for the wire. */
@@ -42,7 +42,7 @@ const insertSchema = z.object({
   new_str: z.string().describe('The text to insert.'),
 });
 
-/** One text-editor command (`StrReplaceCommand` of `@patchsmith/grammar`). */
+/** One text-editor command (`StrReplaceCommand` of `@patchsmith/core`). */
 export const strReplaceCommandSchema = z.discriminatedUnion('command', [
   strReplaceSchema,
   createSchema,
@@ -93,7 +93,7 @@ export type EditToolInput = z.infer<typeof editToolInputSchema>;
 export type UndoToolInput = z.infer<typeof undoInputSchema>;
 export type ViewInput = z.infer<typeof viewInputSchema>;
 
-// Keeps the schema and the grammar's command type in step: a drift fails the typecheck here.
+// Keeps the schema and core's command type in step: a drift fails the typecheck here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const commandTypeMatches: Same<z.infer<typeof strReplaceCommandSchema>, StrReplaceCommand> = true;
 void commandTypeMatches;

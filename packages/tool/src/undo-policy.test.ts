@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashBytes } from '@patchsmith/planner';
+import { hashBytes } from '@patchsmith/core';
 import { createSnapshot } from '@patchsmith/snapshot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runEdit } from './run-edit.js';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { readFiles } from '@patchsmith/apply';
-import type { ErrorCode } from '@patchsmith/grammar';
+import type { ErrorCode } from '@patchsmith/core';
 import { resolvePatchPath } from '@patchsmith/planner';
 
 export interface ViewFileOptions {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
-import type { EditError } from '@patchsmith/grammar';
+import type { EditError } from '@patchsmith/core';
 import {
   type AskPermission,
   createPermissionGate,

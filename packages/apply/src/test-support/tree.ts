@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Plan, PlannedWrite } from '@patchsmith/planner';
-import { sha256Hex } from '../hash.js';
+import { hashBytes } from '@patchsmith/core';
 
 /** Files (relative path → content and mode) and extra (possibly empty) folders. */
 export interface TreeSpec {
@@ -64,7 +64,7 @@ export async function shapeOf(root: string): Promise<TreeShape> {
 /** The before hash and mode a planner would record for a spec file. */
 export function beforeOf(spec: TreeSpec, path: string): PlannedWrite['before'] {
   const file = spec.files[path];
-  return file ? { hash: sha256Hex(file.bytes), mode: file.mode } : null;
+  return file ? { hash: hashBytes(file.bytes), mode: file.mode } : null;
 }
 
 /**

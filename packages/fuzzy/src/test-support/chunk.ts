@@ -1,4 +1,4 @@
-import type { Anchor, Chunk, ChunkLine, LineHint } from '@patchsmith/grammar';
+import type { Anchor, Chunk, ChunkLine, LineHint } from '@patchsmith/core';
 
 export interface ChunkSpec {
   anchors?: string[];

@@ -1,4 +1,4 @@
-import type { Chunk } from '@patchsmith/grammar';
+import type { Chunk } from '@patchsmith/core';
 
 /** A deterministic code-like file of `count` lines: unique lines with frequent repeated ones (`}`, blanks). */
 export function largeFile(count: number): string[] {

@@ -3,7 +3,7 @@
  * and helpers to compare scripts and to add the noise models put around and inside patches.
  */
 import fc from 'fast-check';
-import type { Anchor, Chunk, ChunkLine, EditScript, LineHint, Operation } from '../script.js';
+import type { Anchor, Chunk, ChunkLine, EditScript, LineHint, Operation } from '@patchsmith/core';
 
 /** Strings models and files do contain, and the ones that look like patch syntax. */
 const TRICKY_TEXTS = [

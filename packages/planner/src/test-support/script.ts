@@ -6,7 +6,7 @@ import type {
   EditScript,
   Operation,
   UpdateFile,
-} from '@patchsmith/grammar';
+} from '@patchsmith/core';
 import type { FileState } from '../types.js';
 
 const encoder = new TextEncoder();

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
-import { hashBytes, type Plan, type PlannedWrite } from '@patchsmith/planner';
+import { hashBytes } from '@patchsmith/core';
+import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import { afterAll } from 'vitest';
 
 const created: string[] = [];

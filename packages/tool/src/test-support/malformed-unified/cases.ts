@@ -4,7 +4,7 @@
  * EMPTY_PATCH) and a word of its message. Every patch applies to the tree `f` = `a\nb\nc\n` (plus
  * `extra` files), and a run must leave that tree byte-identical.
  */
-import type { ErrorCode } from '@patchsmith/grammar';
+import type { ErrorCode } from '@patchsmith/core';
 
 export interface MalformedCase {
   /** The file name without `.patch`. */

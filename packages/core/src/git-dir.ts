@@ -1,5 +1,10 @@
 import { join, resolve } from 'node:path';
-import type { StateDirFs } from './state-dir.js';
+
+/** The few fs calls needed to find the private state folder; node:fs/promises satisfies it. */
+export interface StateDirFs {
+  stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+}
 
 // A HEAD as git accepts it (setup.c validate_headref): a symbolic ref into refs/, or an object id
 // (SHA-1 or SHA-256) alone on its line.

@@ -1,12 +1,6 @@
 import * as nodeFs from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { gitDirProblem, gitFileTarget, readTextOrNull } from './git-dir.js';
-
-/** The few fs calls needed to find the private state folder; node:fs/promises satisfies it. */
-export interface StateDirFs {
-  stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
-  readFile(path: string, encoding: 'utf8'): Promise<string>;
-}
+import { gitDirProblem, gitFileTarget, readTextOrNull, type StateDirFs } from './git-dir.js';
 
 export interface StateDirLocation {
   /** Where the journal, the lock and (without a repository) the snapshot store live. */

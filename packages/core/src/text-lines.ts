@@ -1,6 +1,9 @@
 /**
- * A str_replace or SEARCH/REPLACE text as the lines it stands for: one final line break ends its
- * last line rather than starting an empty one; `\r\n`, `\n` and a bare `\r` all break lines.
+ * The text of an edit (str_replace `old_str`/`new_str`, a SEARCH/REPLACE side, an `insert`) as the
+ * lines it stands for: one final line break ends its last line rather than starting an empty one;
+ * `\r\n`, `\n` and a bare `\r` all break lines. The empty text has no lines (`[]`); a lone line
+ * break is one empty line (`['']`). A caller that gives the empty text another meaning (an insert
+ * of one empty line) says so where it calls this.
  */
 export function textLines(text: string): string[] {
   if (text === '') return [];
