@@ -151,6 +151,7 @@ describe('insert (str_replace insert_line)', () => {
     ['at the end of a file without a final newline', 'a\nb', insert(2, 'c\n'), 'a\nb\nc'],
     ['into a CRLF file', 'a\r\nb\r\n', insert(1, 'x\n'), 'a\r\nx\r\nb\r\n'],
     ['into an empty file', '', insert(0, 'x'), 'x\n'],
+    ['an empty new_str as one empty line, never a no-op', 'a\nb\n', insert(1, ''), 'a\n\nb\n'],
   ])('inserts %s', (_what, content, op, expected) => {
     expect(edited(content, op)).toBe(expected);
   });
