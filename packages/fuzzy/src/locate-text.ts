@@ -1,9 +1,9 @@
+import { endsWithLineBreak, textLines, withEnding } from '@patchsmith/core';
 import { equalLinePairs } from './block-diff.js';
 import { indexFile } from './file-index.js';
 import { findCandidates } from './find-candidates.js';
 import { reindent } from './indent-shift.js';
 import { findNearestRegion } from './nearest-region.js';
-import { endsWithLineBreak, textLines, withEnding } from '@patchsmith/core';
 import type {
   ChunkMiss,
   IndentShift,
