@@ -6,23 +6,19 @@ export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export type {
+  AskPermission,
   PathDecision,
   PermissionAction,
+  PermissionAnswer,
   PermissionGateOptions,
   PermissionPolicy,
   PermissionPrompt,
+  PermissionRefusal,
   PermissionRequest,
   PermissionRule,
 } from './permission.js';
 export { createPermissionGate, decide, decidePath, loadPolicy, planPaths } from './permission.js';
-export type {
-  AskPermission,
-  DiagnoseWrites,
-  EditInput,
-  PatchInputFormat,
-  PermissionAnswer,
-  PermissionRefusal,
-  PlannedEdit,
+export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit,
   RunEditOptions,
 } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';

@@ -9,10 +9,24 @@ import {
   type PermissionPolicy,
 } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
-import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
 
 export type { PathDecision, PermissionAction, PermissionPolicy, PermissionRule } from '@patchsmith/core';
 export { decidePath, loadPolicy } from '@patchsmith/core';
+
+/** What the permission gate may answer after seeing the whole plan. */
+export type PermissionAnswer = 'yes' | 'no' | 'always';
+
+/** A refusal that tells the model why, and how the edit could be allowed; becomes the DENIED message. */
+export interface PermissionRefusal {
+  answer: 'no';
+  message: string;
+  /** The first path the refusal is about. */
+  path?: string;
+}
+
+export type AskPermission = (
+  plan: Plan,
+) => Promise<PermissionAnswer | PermissionRefusal> | PermissionAnswer | PermissionRefusal;
 
 /** Every path a plan would write: the paths it changes and the destinations of its moves. */
 export function planPaths(plan: Plan): string[] {

@@ -4,7 +4,7 @@ import { type EditError, loadConfig, PatchsmithError, type PermissionPolicy } fr
 import { type EditReport, errorDetails, errorHeading, fileSummaryLine } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
 import { createPermissionGate, refusalError } from './permission.js';
-import type { AskPermission } from './run-edit.js';
+import type { AskPermission } from './permission.js';
 
 export interface UndoOptions {
   /** The folder the edits were applied in. Default: the working directory. */

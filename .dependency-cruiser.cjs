@@ -1,0 +1,92 @@
+// The layering of the workspace, checked by `pnpm lint` (dependency-cruiser). Every rule is written
+// from the folder layout; the order of the layers is stated once, in LAYERS, and the allowed set of
+// each package is computed from it.
+
+/** Bottom first: a package may import only the packages listed before it. */
+const LAYERS = ['core', 'grammar', 'fuzzy', 'planner', 'snapshot', 'apply', 'lsp', 'formatter', 'tool'];
+
+/** Agent SDKs: only apps/adapters may import them, so no other install pulls one in. */
+const AGENT_SDKS = ['ai', 'openai', '@openai/agents', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', '@langchain/[^/]+'];
+
+/**
+ * Known violations that another change of issue 13 removes. Each entry names its rule and the one
+ * edge it lets through; delete it when that change lands.
+ */
+const TEMPORARY_ALLOWANCES = {
+  // state-dir moves into @patchsmith/core (issue 13, "the state-dir layout" in core); until then
+  // apply and tool read it through this private subpath of snapshot.
+  'no-deep-import': ['^packages/snapshot/src/state-dir\\.ts$'],
+  // The same move ends snapshot's state-dir.ts ↔ git-dir.ts cycle (git-dir needs state-dir's fs type).
+  'no-circular': ['^packages/snapshot/src/(?:state-dir|git-dir)\\.ts$'],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const packageDir = (name) => `^packages/${escape(name)}/`;
+
+/** One rule per layer: what it may import is itself and everything below it. */
+const layerRules = LAYERS.map((name, index) => ({
+  name: 'layer-order',
+  comment: `@patchsmith/${name} may import only ${LAYERS.slice(0, index).join(', ') || 'no package of ours'} (layers: ${LAYERS.join(' → ')})`,
+  severity: 'error',
+  from: { path: packageDir(name) },
+  to: { path: '^packages/', pathNot: LAYERS.slice(0, index + 1).map(packageDir) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-package-imports-app',
+      comment: 'packages stand under the apps; an app is never a dependency of a package',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-static-app-to-app',
+      comment: 'apps stand side by side: one may load another only lazily (a dynamic import of an optional dependency)',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/', dynamic: false },
+    },
+    {
+      name: 'no-deep-import',
+      comment: 'between workspace packages only the public entry point (src/index.ts) is imported, never @patchsmith/x/sub or a relative path into another package',
+      severity: 'error',
+      from: { path: '^((?:packages|apps)/[^/]+)/' },
+      to: {
+        path: '^(?:packages|apps)/[^/]+/',
+        pathNot: ['^$1/', '^(?:packages|apps)/[^/]+/src/index\\.ts$', ...TEMPORARY_ALLOWANCES['no-deep-import']],
+      },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles, inside a package or across packages',
+      severity: 'error',
+      from: { path: '^(?:packages|apps)/', pathNot: TEMPORARY_ALLOWANCES['no-circular'] },
+      to: { circular: true },
+    },
+    {
+      name: 'no-agent-sdk',
+      comment: `only apps/adapters imports an agent SDK (${AGENT_SDKS.join(', ')})`,
+      severity: 'error',
+      from: { path: '^(?:packages|apps|tooling)/', pathNot: '^apps/adapters/' },
+      to: { path: `(?:^|/node_modules/)(?:${AGENT_SDKS.map((n) => n.replace(/[.]/g, '\\.')).join('|')})(?:/|$)` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The fixture breaks every rule on purpose; its test cruises a copy of it.
+    exclude: { path: ['(^|/)dist/', '(^|/)src/generated/', '^tooling/fixtures/'] },
+    // Type-only imports count: a type is an import of the package all the same.
+    tsPreCompilationDeps: true,
+    // Workspace packages resolve to their source (the `source` export condition), as tests do.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'node', 'default'],
+      mainFields: ['module', 'main', 'types'],
+      extensions: ['.ts', '.mts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+  },
+};
