@@ -1,8 +1,8 @@
+export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
 export { CONFIG_FILE, loadConfig, parseConfig, parsePolicy } from './config.js';
-export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export type {
@@ -18,9 +18,7 @@ export type {
   PermissionRule,
 } from './permission.js';
 export { createPermissionGate, decide, decidePath, loadPolicy, planPaths } from './permission.js';
-export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit,
-  RunEditOptions,
-} from './run-edit.js';
+export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BASE_TREE, MALFORMED_CASES } from '../../../tooling/fixtures/malformed-unified/cases.js';
 import { type EditInput, runEdit } from './run-edit.js';
 import { hashTree } from './test-support/hash-tree.js';
-import { BASE_TREE, MALFORMED_CASES } from '../../../tooling/fixtures/malformed-unified/cases.js';
 
 const CORPUS = fileURLToPath(new URL('../../../tooling/fixtures/malformed-unified/', import.meta.url));
 const temps: string[] = [];

@@ -14,7 +14,15 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const DEPCRUISE = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const FIXTURE = join(ROOT, 'tooling', 'fixtures', 'layering-violation');
-const LINKED = ['packages/core', 'packages/planner', 'packages/apply', 'packages/fuzzy', 'packages/tool', 'apps/cli', 'apps/adapters'];
+const LINKED = [
+  'packages/core',
+  'packages/planner',
+  'packages/apply',
+  'packages/fuzzy',
+  'packages/tool',
+  'apps/cli',
+  'apps/adapters',
+];
 
 const RULES = [
   'layer-order',
@@ -51,7 +59,11 @@ beforeAll(async () => {
   // As pnpm does: each workspace package is reachable by name through a link.
   await mkdir(join(workspace, 'node_modules', '@patchsmith'), { recursive: true });
   for (const dir of LINKED) {
-    await symlink(join(workspace, dir), join(workspace, 'node_modules', '@patchsmith', dir.split('/')[1] ?? dir), 'dir');
+    await symlink(
+      join(workspace, dir),
+      join(workspace, 'node_modules', '@patchsmith', dir.split('/')[1] ?? dir),
+      'dir',
+    );
   }
   const text = depcruise();
   lint = { status: text.status, output: text.stdout };
