@@ -1,8 +1,9 @@
-export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
+// What a host needs: the pipeline, undo and view, the permission gate and config, diagnostics, and
+// the tool-input schemas. The policy's pieces (rule matching, decisions) live in @patchsmith/core.
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
-export { CONFIG_FILE, loadConfig, parseConfig, parsePolicy } from './config.js';
+export { loadConfig } from './config.js';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export type {
@@ -17,17 +18,13 @@ export type {
   PermissionRequest,
   PermissionRule,
 } from './permission.js';
-export { createPermissionGate, decide, decidePath, loadPolicy, planPaths } from './permission.js';
+export { createPermissionGate, loadPolicy } from './permission.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,
-  editInputSchema,
-  editsOf,
   editToolInputSchema,
-  PATCH_FORMATS,
-  strReplaceCommandSchema,
   toolInputJsonSchemas,
   undoInputSchema,
   viewInputSchema,
