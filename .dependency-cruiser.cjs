@@ -5,6 +5,9 @@
 /** Bottom first: a package may import only the packages listed before it. */
 const LAYERS = ['core', 'grammar', 'fuzzy', 'planner', 'snapshot', 'apply', 'lsp', 'formatter', 'tool'];
 
+/** The apps, side by side on top of every layer. */
+const APPS = ['cli', 'adapters'];
+
 /** Agent SDKs (package-name patterns): only apps/adapters may import them, so no other install pulls one in. */
 const AGENT_SDKS = [
   'ai',
@@ -28,6 +31,8 @@ const TEMPORARY_ALLOWANCES = {
 };
 
 const packageDir = (name) => `^packages/${name}/`;
+// An import by name that did not resolve (an undeclared dependency) is judged by its name too.
+const packageName = (name) => `^@patchsmith/${name}(?:/|$)`;
 
 /** One rule per layer: what it may import is itself and everything below it. */
 const layerRules = LAYERS.map((name, index) => ({
@@ -35,7 +40,13 @@ const layerRules = LAYERS.map((name, index) => ({
   comment: `@patchsmith/${name} may import only ${LAYERS.slice(0, index).join(', ') || 'no package of ours'} (layers: ${LAYERS.join(' → ')})`,
   severity: 'error',
   from: { path: packageDir(name) },
-  to: { path: '^packages/', pathNot: LAYERS.slice(0, index + 1).map(packageDir) },
+  to: {
+    path: ['^packages/', '^@patchsmith/'],
+    pathNot: [
+      ...LAYERS.slice(0, index + 1).flatMap((below) => [packageDir(below), packageName(below)]),
+      ...APPS.map(packageName),
+    ],
+  },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -47,7 +58,7 @@ module.exports = {
       comment: 'packages stand under the apps; an app is never a dependency of a package',
       severity: 'error',
       from: { path: '^packages/' },
-      to: { path: '^apps/' },
+      to: { path: ['^apps/', ...APPS.map(packageName)] },
     },
     {
       name: 'no-static-app-to-app',
@@ -64,7 +75,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^((?:packages|apps)/[^/]+)/' },
       to: {
-        path: '^(?:packages|apps)/[^/]+/',
+        path: ['^(?:packages|apps)/[^/]+/', '^@patchsmith/[^/]+/'],
         pathNot: [
           '^$1/',
           '^(?:packages|apps)/[^/]+/src/index\\.ts$',
@@ -80,12 +91,21 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-unresolvable',
+      comment:
+        'every import resolves from the importing package (pnpm links only what its package.json declares): an undeclared dependency would slip past every other rule',
+      severity: 'error',
+      from: { path: '^(?:packages|apps|tooling)/' },
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-agent-sdk',
       comment: `only apps/adapters imports an agent SDK (${AGENT_SDKS.join(', ')})`,
       severity: 'error',
       from: { path: '^(?:packages|apps|tooling)/', pathNot: '^apps/adapters/' },
       to: {
-        path: `(?:^|/node_modules/)(?:${AGENT_SDKS.join('|')})(?:/|$)`,
+        // The bare name when it does not resolve, else its folder in node_modules (pnpm's .pnpm store too).
+        path: [`^(?:${AGENT_SDKS.join('|')})(?:/|$)`, `(?:^|/)node_modules/(?:${AGENT_SDKS.join('|')})/`],
       },
     },
   ],
