@@ -80,6 +80,7 @@ switch (job) {
   case 'test':
     clearTestReports();
     run('node', [join(root, 'tooling', 'scripts', 'check-release.mjs')], { exitOnFailure: false });
+    run('pnpm', ['run', '--silent', 'lint:layering'], { exitOnFailure: false });
     run('pnpm', [...turbo, 'lint', 'test', '--concurrency=2', '--continue'], { exitOnFailure: false });
     printTestTotals();
     break;

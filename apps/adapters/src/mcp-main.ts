@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { mcpMain } from './mcp-args.js';
 
-// The `patchsmith mcp` entry point: `node dist/mcp-main.js [--cwd DIR] [--first-match] [--no-snapshot]`.
+// The MCP server as a process: the `patchsmith-mcp` bin (and `patchsmith mcp` of the CLI) run it.
+// `node dist/mcp-main.js [--cwd DIR] [--first-match] [--no-snapshot]`.
 const status = await mcpMain(process.argv.slice(2));
 if (status !== 0) process.exitCode = status;

@@ -12,12 +12,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BASE_TREE,
   MALFORMED_CASES,
-} from '../../../packages/tool/src/test-support/malformed-unified/cases.js';
+} from '../../../tooling/fixtures/malformed-unified/cases.js';
 import { APPLY_PATCH_BIN, PATCHSMITH_BIN, runBin } from './bins.js';
 import { readTree } from './tree.js';
 
 const CORPUS = fileURLToPath(
-  new URL('../../../packages/tool/src/test-support/malformed-unified/', import.meta.url),
+  new URL('../../../tooling/fixtures/malformed-unified/', import.meta.url),
 );
 const CHOSEN = [
   'context-lost-space',

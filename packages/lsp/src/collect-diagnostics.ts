@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import { languageIdFor, serverForFile } from './builtin-servers.js';
 import type { LanguageServerClient, StartResult, Waited } from './language-server-client.js';
 import { capErrors, newErrors } from './new-errors.js';
 import { findProjectRoot } from './project-root.js';
-import type { LspDiagnostic } from './protocol.js';
 import type { DiagnosticsSession, EditedFile, FileDiagnostics, ServerConfig } from './types.js';
 
 /** What the collection needs from a session: its settings and its warm servers. */

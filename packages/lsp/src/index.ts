@@ -1,8 +1,8 @@
+export type { Diagnostic as LspDiagnostic, Position, Range } from 'vscode-languageserver-protocol';
 export { BUILTIN_SERVERS, PYTHON_SERVER, TYPESCRIPT_SERVER } from './builtin-servers.js';
 export { collectDiagnostics } from './collect-diagnostics.js';
 export { newErrors } from './new-errors.js';
 export { findProjectRoot } from './project-root.js';
-export type { LspDiagnostic, Position, Range } from './protocol.js';
 export { resolveServerCommand } from './resolve-command.js';
 export {
   createDiagnosticsSession,

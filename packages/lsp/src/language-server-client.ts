@@ -2,19 +2,22 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, type MessageConnection, ResponseError } from 'vscode-jsonrpc/node';
 import {
-  CONTENT_MODIFIED,
   type ConfigurationParams,
   type DocumentDiagnosticReport,
   type InitializeResult,
-  type LspDiagnostic,
+  LSPErrorCodes,
+  type Diagnostic as LspDiagnostic,
   type PublishDiagnosticsParams,
   type RegistrationParams,
-  SERVER_CANCELLED,
   type ServerCapabilities,
+  type Unregistration,
   type UnregistrationParams,
-} from './protocol.js';
+} from 'vscode-languageserver-protocol';
 import { type TsserverDiagnostic, tsserverToLsp } from './tsserver-diagnostics.js';
 import type { ServerConfig, ServerTransport, TransportFactory } from './types.js';
+
+/** The protocol's field name carries a historical typo (`unregisterations`); some servers send the fixed spelling. */
+type FixedUnregistrationParams = Partial<UnregistrationParams> & { unregistrations?: Unregistration[] };
 
 /** The outcome of waiting on a server: its answer, or why there is none. */
 export type Waited<T> = { ok: true; value: T } | { ok: false; status: 'timeout' | 'crashed'; note: string };
@@ -70,7 +73,10 @@ export function settingsSection(
 
 /** Whether a request failed only because the server's state moved on, so asking again is right. */
 function isRetryable(err: unknown): boolean {
-  return err instanceof ResponseError && (err.code === SERVER_CANCELLED || err.code === CONTENT_MODIFIED);
+  return (
+    err instanceof ResponseError &&
+    (err.code === LSPErrorCodes.ServerCancelled || err.code === LSPErrorCodes.ContentModified)
+  );
 }
 
 /** Whether a factory failure means the binary is missing. */
@@ -196,7 +202,7 @@ export class LanguageServerClient {
       if (this.offersPull()) this.announcePull();
       return null;
     });
-    conn.onRequest('client/unregisterCapability', (params: UnregistrationParams) => {
+    conn.onRequest('client/unregisterCapability', (params: FixedUnregistrationParams) => {
       // The protocol's field name carries a historical typo; accept both spellings.
       for (const reg of params.unregisterations ?? params.unregistrations ?? [])
         this.registrations.delete(reg.id);
@@ -410,7 +416,8 @@ export class LanguageServerClient {
             textDocument: { uri },
           },
         );
-        return report?.items ?? [];
+        // Without a previous result id the server answers a full report; an unchanged one adds nothing.
+        return report?.kind === 'full' ? report.items : [];
       } catch (err) {
         if (!isRetryable(err) || Date.now() >= deadline || !this.isAlive) throw err;
         await delay(RETRY_DELAY_MS);

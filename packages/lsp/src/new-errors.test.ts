@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import { capErrors, errorIdentity, newErrors } from './new-errors.js';
-import type { LspDiagnostic } from './protocol.js';
 
 function diag(line: number, message: string, extra: Partial<LspDiagnostic> = {}): LspDiagnostic {
   return {

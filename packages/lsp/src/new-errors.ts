@@ -1,14 +1,19 @@
-import { DIAGNOSTIC_SEVERITY_ERROR, type LspDiagnostic } from './protocol.js';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import type { FileDiagnostic } from './types.js';
 
 /** Whether a diagnostic is an error (severity 1); warnings, hints and unset severities are not reported. */
 export function isError(diagnostic: LspDiagnostic): boolean {
-  return diagnostic.severity === DIAGNOSTIC_SEVERITY_ERROR;
+  return diagnostic.severity === DiagnosticSeverity.Error;
+}
+
+/** A diagnostic's message as plain text (LSP 3.18 lets a server send it as markup). */
+function messageText(diagnostic: LspDiagnostic): string {
+  return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
 }
 
 /** What makes two errors "the same error" across an edit: everything but the position. */
 export function errorIdentity(diagnostic: LspDiagnostic): string {
-  return JSON.stringify([diagnostic.message, diagnostic.code ?? null, diagnostic.source ?? null]);
+  return JSON.stringify([messageText(diagnostic), diagnostic.code ?? null, diagnostic.source ?? null]);
 }
 
 function byPosition(a: LspDiagnostic, b: LspDiagnostic): number {
@@ -67,10 +72,10 @@ export function toFileDiagnostic(d: LspDiagnostic): FileDiagnostic {
       start: { line: d.range.start.line, character: d.range.start.character },
       end: { line: d.range.end.line, character: d.range.end.character },
     },
-    severity: d.severity ?? DIAGNOSTIC_SEVERITY_ERROR,
+    severity: d.severity ?? DiagnosticSeverity.Error,
     ...(d.code !== undefined ? { code: d.code } : {}),
     ...(d.source !== undefined ? { source: d.source } : {}),
-    message: d.message,
+    message: messageText(d),
   };
 }
 

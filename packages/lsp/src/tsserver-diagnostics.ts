@@ -1,4 +1,4 @@
-import type { LspDiagnostic } from './protocol.js';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 
 /** A diagnostic as tsserver's `*DiagnosticsSync` commands answer it: 1-based line and offset. */
 export interface TsserverDiagnostic {
@@ -10,7 +10,12 @@ export interface TsserverDiagnostic {
   source?: string;
 }
 
-const SEVERITY_BY_CATEGORY: Record<string, number> = { error: 1, warning: 2, message: 3, suggestion: 4 };
+const SEVERITY_BY_CATEGORY: Record<string, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  message: DiagnosticSeverity.Information,
+  suggestion: DiagnosticSeverity.Hint,
+};
 
 /** tsserver's diagnostics in LSP shape, as typescript-language-server itself would push them. */
 export function tsserverToLsp(diagnostics: readonly TsserverDiagnostic[]): LspDiagnostic[] {
@@ -19,7 +24,7 @@ export function tsserverToLsp(diagnostics: readonly TsserverDiagnostic[]): LspDi
       start: { line: d.start.line - 1, character: d.start.offset - 1 },
       end: { line: d.end.line - 1, character: d.end.offset - 1 },
     },
-    severity: SEVERITY_BY_CATEGORY[d.category ?? 'error'] ?? 1,
+    severity: SEVERITY_BY_CATEGORY[d.category ?? 'error'] ?? DiagnosticSeverity.Error,
     ...(d.code !== undefined ? { code: d.code } : {}),
     source: d.source ?? 'typescript',
     message: d.text,

@@ -1,5 +1,5 @@
 import type { MessageReader, MessageWriter } from 'vscode-jsonrpc/node';
-import type { Range } from './protocol.js';
+import type { Range } from 'vscode-languageserver-protocol';
 
 /** How the client learns a document's diagnostics from a server. */
 export type DiagnosticsMode =

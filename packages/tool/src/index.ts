@@ -1,39 +1,30 @@
+// What a host needs: the pipeline, undo and view, the permission gate and config, diagnostics, and
+// the tool-input schemas. The policy's pieces (rule matching, decisions) live in @patchsmith/core.
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
-export { CONFIG_FILE, loadConfig, parseConfig, parsePolicy } from './config.js';
-export { matchesGlob, PERMISSION_ACTIONS } from '@patchsmith/core';
+export { loadConfig } from './config.js';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export type {
+  AskPermission,
   PathDecision,
   PermissionAction,
+  PermissionAnswer,
   PermissionGateOptions,
   PermissionPolicy,
   PermissionPrompt,
+  PermissionRefusal,
   PermissionRequest,
   PermissionRule,
 } from './permission.js';
-export { createPermissionGate, decide, decidePath, loadPolicy, planPaths } from './permission.js';
-export type {
-  AskPermission,
-  DiagnoseWrites,
-  EditInput,
-  PatchInputFormat,
-  PermissionAnswer,
-  PermissionRefusal,
-  PlannedEdit,
-  RunEditOptions,
-} from './run-edit.js';
+export { createPermissionGate, loadPolicy } from './permission.js';
+export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,
-  editInputSchema,
-  editsOf,
   editToolInputSchema,
-  PATCH_FORMATS,
-  strReplaceCommandSchema,
   toolInputJsonSchemas,
   undoInputSchema,
   viewInputSchema,

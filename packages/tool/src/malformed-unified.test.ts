@@ -1,6 +1,6 @@
 /**
  * Never a silent success (issue 12): every malformed unified diff of the corpus in
- * test-support/malformed-unified/ is refused through `runEdit` on a real temporary tree, with the
+ * tooling/fixtures/malformed-unified/ is refused through `runEdit` on a real temporary tree, with the
  * code and line its table gives, and the tree stays byte-identical. Real `diff -ruN` output and
  * the lenient readings that are safe keep working.
  */
@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BASE_TREE, MALFORMED_CASES } from '../../../tooling/fixtures/malformed-unified/cases.js';
 import { type EditInput, runEdit } from './run-edit.js';
 import { hashTree } from './test-support/hash-tree.js';
-import { BASE_TREE, MALFORMED_CASES } from './test-support/malformed-unified/cases.js';
 
-const CORPUS = fileURLToPath(new URL('./test-support/malformed-unified/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('../../../tooling/fixtures/malformed-unified/', import.meta.url));
 const temps: string[] = [];
 afterAll(async () => {
   await Promise.all(temps.map((t) => rm(t, { recursive: true, force: true })));

@@ -1,18 +1,32 @@
 import {
   CONFIG_FILE,
-  type EditError,
   decideNames,
   decidePath,
   describeDecidedPath,
   describeRule,
+  type EditError,
   type PathDecision,
   type PermissionPolicy,
 } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
-import type { AskPermission, PermissionAnswer, PermissionRefusal } from './run-edit.js';
 
 export type { PathDecision, PermissionAction, PermissionPolicy, PermissionRule } from '@patchsmith/core';
 export { decidePath, loadPolicy } from '@patchsmith/core';
+
+/** What the permission gate may answer after seeing the whole plan. */
+export type PermissionAnswer = 'yes' | 'no' | 'always';
+
+/** A refusal that tells the model why, and how the edit could be allowed; becomes the DENIED message. */
+export interface PermissionRefusal {
+  answer: 'no';
+  message: string;
+  /** The first path the refusal is about. */
+  path?: string;
+}
+
+export type AskPermission = (
+  plan: Plan,
+) => Promise<PermissionAnswer | PermissionRefusal> | PermissionAnswer | PermissionRefusal;
 
 /** Every path a plan would write: the paths it changes and the destinations of its moves. */
 export function planPaths(plan: Plan): string[] {
@@ -63,7 +77,8 @@ function refuse(message: string, path?: string): PermissionRefusal {
 
 /** The DENIED error of a gate's refusal (`no`, or a refusal that says why). */
 export function refusalError(answer: 'no' | PermissionRefusal, what: 'edit' | 'undo'): EditError {
-  if (answer === 'no') return { code: 'DENIED', message: `The ${what} was not allowed; nothing was written.` };
+  if (answer === 'no')
+    return { code: 'DENIED', message: `The ${what} was not allowed; nothing was written.` };
   return answer.path === undefined
     ? { code: 'DENIED', message: answer.message }
     : { code: 'DENIED', message: answer.message, path: answer.path };
@@ -82,7 +97,10 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     const decisions = decide(plan, policy);
     const denied = decisions.filter((d) => d.action === 'deny');
     if (denied.length > 0) {
-      return refuse(`Permission denied: ${describePaths(denied, source)}. Nothing was written.`, denied[0]!.path);
+      return refuse(
+        `Permission denied: ${describePaths(denied, source)}. Nothing was written.`,
+        denied[0]!.path,
+      );
     }
     const asks = decisions.filter((d) => d.action === 'ask' && !remembered.has(d.path));
     if (asks.length === 0) return 'yes';
@@ -96,7 +114,10 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     }
     const answer = await prompt({ plan, paths: asks });
     if (answer === 'no')
-      return refuse(`Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`, asks[0]!.path);
+      return refuse(
+        `Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`,
+        asks[0]!.path,
+      );
     if (answer === 'always') for (const d of asks) remembered.add(d.path);
     return answer;
   };

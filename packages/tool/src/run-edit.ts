@@ -12,22 +12,7 @@ import {
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
-import { createPermissionGate, refusalError } from './permission.js';
-
-/** What the permission gate may answer after seeing the whole plan. */
-export type PermissionAnswer = 'yes' | 'no' | 'always';
-
-/** A refusal that tells the model why, and how the edit could be allowed; becomes the DENIED message. */
-export interface PermissionRefusal {
-  answer: 'no';
-  message: string;
-  /** The first path the refusal is about. */
-  path?: string;
-}
-
-export type AskPermission = (
-  plan: Plan,
-) => Promise<PermissionAnswer | PermissionRefusal> | PermissionAnswer | PermissionRefusal;
+import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
 export type DiagnoseWrites = (

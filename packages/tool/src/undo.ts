@@ -3,8 +3,8 @@ import { applyPlan, recoverTransaction, withRootLock } from '@patchsmith/apply';
 import { type EditError, loadConfig, PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
 import { type EditReport, errorDetails, errorHeading, fileSummaryLine } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
+import type { AskPermission } from './permission.js';
 import { createPermissionGate, refusalError } from './permission.js';
-import type { AskPermission } from './run-edit.js';
 
 export interface UndoOptions {
   /** The folder the edits were applied in. Default: the working directory. */

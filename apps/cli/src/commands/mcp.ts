@@ -1,7 +1,32 @@
-import type { Io } from '../io.js';
+import { EXIT_USAGE, type Io } from '../io.js';
 
-/** `patchsmith mcp`: the MCP server on stdio (lives until stdin closes). */
+/** The package that holds the MCP server: an optional peer of the CLI, so the CLI installs no agent SDK. */
+export const MCP_SERVER_PACKAGE = '@patchsmith/adapters';
+
+/** Node's error for an import of a package that is not installed, naming that package. */
+function isNotInstalled(error: unknown, name: string): boolean {
+  return (
+    (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_MODULE_NOT_FOUND' &&
+    String((error as Error).message).includes(`'${name}'`)
+  );
+}
+
+/** What to do when the server is not installed: how to install it, or run it on its own. */
+export const MCP_NOT_INSTALLED =
+  `error: patchsmith mcp needs the MCP server, which is not installed (${MCP_SERVER_PACKAGE})\n` +
+  `  install: npm install ${MCP_SERVER_PACKAGE}   (beside @patchsmith/cli)\n` +
+  `  or run it alone: npx -p ${MCP_SERVER_PACKAGE} patchsmith-mcp [--cwd DIR]\n`;
+
+/** `patchsmith mcp`: the MCP server on stdio (lives until stdin closes), loaded only when asked for. */
 export async function mcpCommand(args: string[], io: Io): Promise<number> {
-  const { mcpMain } = await import('@patchsmith/adapters');
-  return mcpMain(args, { cwd: io.cwd, stderr: io.stderr });
+  // Loaded only here, and never named in a static import or type: the CLI stands beside the adapters.
+  const adapters = await import('@patchsmith/adapters').catch((error: unknown) => {
+    if (isNotInstalled(error, MCP_SERVER_PACKAGE)) return null;
+    throw error;
+  });
+  if (adapters === null) {
+    io.stderr(MCP_NOT_INSTALLED);
+    return EXIT_USAGE;
+  }
+  return adapters.mcpMain(args, { cwd: io.cwd, stderr: io.stderr });
 }
