@@ -9,7 +9,8 @@ export interface DescribedChange {
 }
 
 const DEV_NULL = '/dev/null';
-const CONTEXT = 3;
+/** Unchanged lines shown around a change; a window for `describeWindow` holds at least this many. */
+export const CONTEXT = 3;
 const NO_NEWLINE = '\\ No newline at end of file';
 
 /** Marks the one line that can lack an ending; line texts never hold a `\n`, so it cannot clash. */
@@ -35,6 +36,7 @@ function hunks(
   a: readonly string[],
   b: readonly string[],
   steps: readonly DiffStep[],
+  offset: number,
 ): StructuredPatchHunk[] {
   // Positions on each side before each step.
   const aAt = new Int32Array(steps.length + 1);
@@ -62,9 +64,9 @@ function hunks(
       if (unterminated) lines.push(NO_NEWLINE);
     }
     return {
-      oldStart: (aAt[from] ?? 0) + 1,
+      oldStart: offset + (aAt[from] ?? 0) + 1,
       oldLines: (aAt[to] ?? 0) - (aAt[from] ?? 0),
-      newStart: (bAt[from] ?? 0) + 1,
+      newStart: offset + (bAt[from] ?? 0) + 1,
       newLines: (bAt[to] ?? 0) - (bAt[from] ?? 0),
       lines,
     };
@@ -106,6 +108,31 @@ export function describeChange(
       deletions: 0,
     };
   }
+  return describeTokens(from, to, a, b, 0);
+}
+
+/**
+ * `describeChange` of a file whose lines changed only within a window: `before` and `after` are
+ * the window's lines on each side, starting at line `at` of both, with at least three unchanged
+ * lines (or the file's edge) on either side of every change. The window is diffed alone, so the
+ * cost is the window's, not the file's.
+ */
+export function describeWindow(
+  path: string,
+  at: number,
+  before: readonly Line[],
+  after: readonly Line[],
+): DescribedChange {
+  return describeTokens(path, path, tokens(before), tokens(after), at);
+}
+
+function describeTokens(
+  from: string,
+  to: string,
+  a: readonly string[],
+  b: readonly string[],
+  offset: number,
+): DescribedChange {
   const steps = diffLines(a, b);
   let additions = 0;
   let deletions = 0;
@@ -118,7 +145,7 @@ export function describeChange(
     newFileName: to,
     oldHeader: undefined,
     newHeader: undefined,
-    hunks: hunks(a, b, steps),
+    hunks: hunks(a, b, steps, offset),
   };
   return { diff: formatPatch(patch, FILE_HEADERS_ONLY), additions, deletions };
 }

@@ -131,3 +131,28 @@ export function failing150k() {
   for (let c = 0; c < 150_000; c++) body.push('@@', `-missing line ${c}`, `+new line ${c}`);
   return { files: { 'small.ts': `${lines.join('\n')}\n` }, patch: codex(body) };
 }
+
+/**
+ * `count` str_replace edits evenly spread over an n-line file, each the 3 lines above a line and
+ * that line, the line changed as `spreadChunks` changes it; and the same change as one Codex patch.
+ */
+export function strReplace100k({ count }) {
+  const lines = bigFile(100_000);
+  const step = Math.floor(lines.length / count);
+  const edits = [];
+  for (let c = 0; c < count; c++) {
+    const at = c * step + Math.floor(step / 2);
+    const above = lines.slice(at - 3, at);
+    edits.push({
+      command: 'str_replace',
+      path: 'big.ts',
+      old_str: [...above, lines[at]].join('\n'),
+      new_str: [...above, lines[at].replace('compute', 'recompute')].join('\n'),
+    });
+  }
+  return {
+    files: { 'big.ts': `${lines.join('\n')}\n` },
+    edits: JSON.stringify(edits),
+    patch: codex(['*** Update File: big.ts', ...spreadChunks(lines, count)]),
+  };
+}
