@@ -11,14 +11,16 @@ export interface LineIndex {
   readonly lines: readonly TextLine[];
   /** Sorted current positions of the lines whose text is exactly `text`. */
   positionsOf(text: string): number[];
+  /** About how many lines have the text (removed ones may count), counting no further than `atMost`. */
+  countOf(text: string, atMost: number): number;
   /** Replaces `removed` lines from `at` by `inserted`. */
   splice(at: number, removed: number, inserted: readonly TextLine[]): void;
 }
 
 /** Splices logged before the index is rebuilt (a lookup maps each position through the log). */
-const MAX_LOG = 256;
+const MAX_LOG = 1_024;
 
-/** A line's position when indexed, and how many logged splices had already happened then. */
+/** A line inserted by a splice: its position then, and how many splices were logged by then. */
 interface Entry {
   position: number;
   since: number;
@@ -30,41 +32,62 @@ interface Splice {
   inserted: number;
 }
 
-/** Indexes a copy of `lines`. */
+/**
+ * Indexes a copy of `lines`. The lines indexed at once are chained by position (each text to its
+ * first line, each line to the next with its text), so indexing allocates nothing per line.
+ */
 export function indexLines(lines: readonly TextLine[]): LineIndex {
   const current = lines.slice();
-  let entries = new Map<string, Entry[]>();
+  let heads = new Map<string, number>();
+  let next = new Int32Array(0);
+  let inserted = new Map<string, Entry[]>();
   let log: Splice[] = [];
-  const add = (text: string, entry: Entry): void => {
-    const list = entries.get(text);
-    if (list) list.push(entry);
-    else entries.set(text, [entry]);
-  };
   const rebuild = (): void => {
-    entries = new Map();
+    heads = new Map();
+    next = new Int32Array(current.length);
+    inserted = new Map();
     log = [];
-    for (let i = 0; i < current.length; i++) add(current[i]!.text, { position: i, since: 0 });
+    for (let i = current.length - 1; i >= 0; i--) {
+      const text = current[i]!.text;
+      next[i] = heads.get(text) ?? -1;
+      heads.set(text, i);
+    }
   };
   rebuild();
+  /** Where the line indexed at `position` after `since` splices stands now (-1: removed). */
+  const now = (position: number, since: number): number => carried(position, since, log);
   return {
     lines: current,
     positionsOf(text) {
       const found: number[] = [];
-      for (const entry of entries.get(text) ?? []) {
-        const position = carried(entry, log);
-        // A line whose entry outlived it (removed, then the position reused) is checked by text.
-        if (position !== -1 && current[position]?.text === text) found.push(position);
+      for (let i = heads.get(text) ?? -1; i !== -1; i = next[i]!) {
+        const position = now(i, 0);
+        if (position !== -1) found.push(position);
+      }
+      for (const entry of inserted.get(text) ?? []) {
+        const position = now(entry.position, entry.since);
+        if (position !== -1) found.push(position);
       }
       return found.sort((a, b) => a - b);
     },
-    splice(at, removed, inserted) {
-      spliceLines(current, at, removed, inserted);
+    countOf(text, atMost) {
+      let count = 0;
+      for (let i = heads.get(text) ?? -1; i !== -1 && count < atMost; i = next[i]!) count++;
+      return count + (inserted.get(text)?.length ?? 0);
+    },
+    splice(at, removed, added) {
+      spliceLines(current, at, removed, added);
       if (log.length >= MAX_LOG) {
         rebuild();
         return;
       }
-      log.push({ at, removed, inserted: inserted.length });
-      inserted.forEach((line, k) => add(line.text, { position: at + k, since: log.length }));
+      log.push({ at, removed, inserted: added.length });
+      added.forEach((line, k) => {
+        const entry = { position: at + k, since: log.length };
+        const list = inserted.get(line.text);
+        if (list) list.push(entry);
+        else inserted.set(line.text, [entry]);
+      });
     },
   };
 }
@@ -82,10 +105,10 @@ function spliceLines(lines: TextLine[], at: number, removed: number, inserted: r
   for (const line of tail) lines.push(line);
 }
 
-/** Where an indexed line stands after the splices logged since it was indexed; -1 once removed. */
-function carried(entry: Entry, log: readonly Splice[]): number {
-  let position = entry.position;
-  for (let k = entry.since; k < log.length; k++) {
+/** Where a line stands after the splices logged since it was indexed; -1 once removed. */
+function carried(indexed: number, since: number, log: readonly Splice[]): number {
+  let position = indexed;
+  for (let k = since; k < log.length; k++) {
     const { at, removed, inserted } = log[k]!;
     if (position < at) continue;
     if (position < at + removed) return -1;

@@ -97,25 +97,42 @@ function spanOverlaps(kept: SubstringSpan, next: SubstringSpan): boolean {
   return next.line < kept.endLine || (next.line === kept.endLine && next.column < kept.endColumn);
 }
 
+/** Index of the text of `texts` that the fewest lines have. */
+function rarest(index: LineIndex, texts: readonly string[]): number {
+  let best = 0;
+  let bestCount = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < texts.length && bestCount > 1; j++) {
+    const count = index.countOf(texts[j]!, bestCount);
+    if (count < bestCount) {
+      best = j;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /** Characters of a line with its ending. */
 function lengthOf(line: TextLine): number {
   return line.text.length + line.ending.length;
 }
 
 /**
- * Every occurrence of a text with two or more line breaks, or null for a text with fewer. The
- * piece between its first two breaks is a whole line of the file (a break ends a line on both of
- * its sides, a CRLF being one break), so only the lines with that text can hold its second line.
+ * Every occurrence of a text with two or more line breaks, or null for a text with fewer. Each
+ * piece between two of its breaks is a whole line of the file (a break ends a line on both of its
+ * sides, a CRLF being one break), so only the lines with the rarest such text are checked.
  */
 function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | null {
   const parts = variant.split(/(\r\n|\n|\r)/);
   if (parts.length < 5) return null;
   const lead = parts[0]!.length + parts[1]!.length;
   const breaks = (parts.length - 1) / 2;
+  // Piece q (1 .. breaks - 1) stands at parts[2q] and is line first + q.
+  const whole = parts.filter((_, i) => i % 2 === 0).slice(1, breaks);
+  const q = rarest(index, whole) + 1;
   const { lines } = index;
   const spans: SubstringSpan[] = [];
-  for (const anchor of index.positionsOf(parts[2]!)) {
-    const first = anchor - 1;
+  for (const anchor of index.positionsOf(parts[2 * q]!)) {
+    const first = anchor - q;
     if (first < 0) continue;
     const column = lengthOf(lines[first]!) - lead;
     if (column < 0) continue;
@@ -158,15 +175,8 @@ function exactBlock(index: LineIndex, block: readonly string[]): Candidates | un
   const { lines } = index;
   const m = block.length;
   if (m === 0 || m > lines.length) return undefined;
-  let seed = 0;
-  let seedPositions = index.positionsOf(block[0]!);
-  for (let j = 1; j < m && seedPositions.length > 0; j++) {
-    const positions = index.positionsOf(block[j]!);
-    if (positions.length < seedPositions.length) {
-      seed = j;
-      seedPositions = positions;
-    }
-  }
+  const seed = rarest(index, block);
+  const seedPositions = index.positionsOf(block[seed]!);
   if (seedPositions.length * m > 4 * lines.length + 256) return undefined;
   const starts: number[] = [];
   for (const position of seedPositions) {

@@ -9,8 +9,8 @@ export interface DescribedChange {
 }
 
 const DEV_NULL = '/dev/null';
-/** Unchanged lines shown around a change; a window for `describeWindow` holds at least this many. */
-export const CONTEXT = 3;
+/** Unchanged lines a hunk shows around a change. */
+const CONTEXT = 3;
 const NO_NEWLINE = '\\ No newline at end of file';
 
 /** Marks the one line that can lack an ending; line texts never hold a `\n`, so it cannot clash. */
@@ -111,19 +111,34 @@ export function describeChange(
   return describeTokens(from, to, a, b, 0);
 }
 
+/** A change to a file's lines: from line `at`, the lines `before` became the `after` lines there now. */
+export interface LinesChange {
+  at: number;
+  before: readonly Line[];
+  after: number;
+}
+
 /**
- * `describeChange` of a file whose lines changed only within a window: `before` and `after` are
- * the window's lines on each side, starting at line `at` of both, with at least three unchanged
- * lines (or the file's edge) on either side of every change. The window is diffed alone, so the
- * cost is the window's, not the file's.
+ * `describeChange` of a file whose lines changed only as `change` says, `lines` being the file
+ * now: the change's window is diffed with unchanged lines around it, as many as make the diff of
+ * the window the whole file's (common ends are trimmed alike once the trimming stops inside), and
+ * give each hunk its context. The cost is the window's, not the file's.
  */
-export function describeWindow(
-  path: string,
-  at: number,
-  before: readonly Line[],
-  after: readonly Line[],
-): DescribedChange {
-  return describeTokens(path, path, tokens(before), tokens(after), at);
+export function describeWindow(path: string, lines: readonly Line[], change: LinesChange): DescribedChange {
+  const end = change.at + change.after;
+  for (let extra = CONTEXT; ; extra *= 2) {
+    const from = Math.max(0, change.at - extra);
+    const above = lines.slice(from, change.at);
+    const below = lines.slice(end, end + extra);
+    const a = tokens([...above, ...change.before, ...below]);
+    const b = tokens([...above, ...lines.slice(change.at, end), ...below]);
+    const steps = diffLines(a, b);
+    const first = steps.findIndex(isChange);
+    const last = steps.findLastIndex(isChange);
+    const roomAbove = from === 0 || first === -1 || first >= CONTEXT;
+    const roomBelow = end + extra >= lines.length || first === -1 || steps.length - 1 - last >= CONTEXT;
+    if (roomAbove && roomBelow) return describeTokens(path, path, a, b, from, steps);
+  }
 }
 
 function describeTokens(
@@ -132,8 +147,8 @@ function describeTokens(
   a: readonly string[],
   b: readonly string[],
   offset: number,
+  steps: readonly DiffStep[] = diffLines(a, b),
 ): DescribedChange {
-  const steps = diffLines(a, b);
   let additions = 0;
   let deletions = 0;
   for (const step of steps) {

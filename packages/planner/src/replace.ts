@@ -8,7 +8,7 @@ import {
 import type { EditError, ReplaceText } from '@patchsmith/grammar';
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
-import { CONTEXT, describeChange, describeWindow } from './diff.js';
+import { describeChange, describeWindow, type LinesChange } from './diff.js';
 import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
@@ -53,10 +53,19 @@ export function planReplaces(
       break;
     }
     const change = located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
-    const described = describeWindow(path, change.at, change.before, index.lines.slice(change.at, change.at + change.after) as Line[]);
-    last = { ok: true, file: { path, op: 'update', ...described, chunks: reports(located) }, changes: [] };
-    outcomes.push(last);
-    if (!readsBack(op, index, change)) break;
+    const lines = index.lines as readonly Line[];
+    if (readsBack(op, index, change)) {
+      last = { ok: true, file: { path, op: 'update', ...describeWindow(path, lines, change), chunks: reports(located) }, changes: [] };
+      outcomes.push(last);
+      continue;
+    }
+    // The bytes read back otherwise: diffed and planned from them, as every later edit is.
+    const before = state.encode({ bom: text.bom, lines: undone(lines, change) });
+    const bytes = state.encode({ bom: text.bom, lines: lines.slice() });
+    const described = describeChange(path, path, before, bytes, (b) => state.decode(b));
+    const file = { path, op: 'update' as const, ...described, chunks: reports(located) };
+    outcomes.push({ ok: true, file, changes: [[path, { kind: 'file', bytes, mode: slot.mode }]] });
+    return outcomes;
   }
   if (last !== undefined) {
     const bytes = state.encode({ bom: text.bom, lines: index.lines.slice() as Line[] });
@@ -79,22 +88,20 @@ function missed(
   return { ok: false, errors: [error], paths: [path] };
 }
 
-/** What an edit did to the lines: from line `at`, `before` became the `after` lines now there. */
-interface WindowChange {
-  at: number;
-  before: Line[];
-  after: number;
+
+/** Lines on each side of an edit's lines split again with them: a line break it leaves at an edge can merge with a neighbour's. */
+const MARGIN = 1;
+
+/** The lines as they were before `change`. */
+function undone(lines: readonly Line[], change: LinesChange): Line[] {
+  return [...lines.slice(0, change.at), ...change.before, ...lines.slice(change.at + change.after)];
 }
 
-/**
- * The lines from `from` to `to` (exclusive) replaced by `make`'s lines, widened by `CONTEXT` lines
- * on each side (a line break the edit leaves at a window's edge can merge only with a neighbour,
- * and the diff shows that many around a change).
- */
-function spliceWindow(index: LineIndex, from: number, to: number, make: (lines: readonly Line[]) => Line[]): WindowChange {
+/** The lines from `from` to `to` (exclusive), and `MARGIN` lines on each side, replaced by `make`'s lines. */
+function spliceWindow(index: LineIndex, from: number, to: number, make: (lines: readonly Line[]) => Line[]): LinesChange {
   const lines = index.lines as readonly Line[];
-  const at = Math.max(0, from - CONTEXT);
-  const end = Math.min(lines.length, to + CONTEXT);
+  const at = Math.max(0, from - MARGIN);
+  const end = Math.min(lines.length, to + MARGIN);
   const before = lines.slice(at, end);
   const after = make(before);
   index.splice(at, before.length, after);
@@ -102,11 +109,11 @@ function spliceWindow(index: LineIndex, from: number, to: number, make: (lines: 
 }
 
 /** The exact occurrences replaced literally (no `$&` expansion), and the touched lines split again. */
-function replaceSpans(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'substring' }>): WindowChange {
+function replaceSpans(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'substring' }>): LinesChange {
   const { spans } = located;
   const from = spans[0]!.line;
   return spliceWindow(index, from, spans[spans.length - 1]!.endLine + 1, (window) => {
-    const at = Math.max(0, from - CONTEXT);
+    const at = Math.max(0, from - MARGIN);
     const starts = new Array<number>(window.length + 1);
     starts[0] = 0;
     window.forEach((l, i) => {
@@ -124,16 +131,16 @@ function replaceSpans(index: LineIndex, located: Extract<IndexedTextLocation, { 
 }
 
 /** Whole matched lines replaced; lines kept from the file keep their bytes, written ones take the file's first ending. */
-function replaceMatches(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'lines' }>): WindowChange {
+function replaceMatches(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'lines' }>): LinesChange {
   const lines = index.lines as readonly Line[];
   const ending = firstEnding(lines);
   const finalNewline = hasFinalNewline(lines);
   const { matches } = located;
   const from = matches[0]!.start;
   const last = matches[matches.length - 1]!;
-  const atEnd = last.start + last.length + CONTEXT >= lines.length;
+  const atEnd = last.start + last.length + MARGIN >= lines.length;
   return spliceWindow(index, from, last.start + last.length, (window) => {
-    const at = Math.max(0, from - CONTEXT);
+    const at = Math.max(0, from - MARGIN);
     const out: Line[] = [];
     let next = at;
     for (const match of matches) {
@@ -157,7 +164,7 @@ const UNSTABLE = /[\0\uFEFF\uD800-\uDFFF]/;
  * edit: its texts hold nothing that UTF-8 or the decoder would change, no CR ending now runs into
  * an empty LF-ended line (which reads as one CRLF), and an unterminated last line is not empty.
  */
-function readsBack(op: ReplaceText, index: LineIndex, change: WindowChange): boolean {
+function readsBack(op: ReplaceText, index: LineIndex, change: LinesChange): boolean {
   if (UNSTABLE.test(op.search) || UNSTABLE.test(op.replace)) return false;
   const lines = index.lines;
   const lastLine = lines[lines.length - 1];
