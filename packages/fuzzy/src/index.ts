@@ -1,8 +1,8 @@
 export type { FileIndex, LineTable } from './file-index.js';
 export { indexFile } from './file-index.js';
-export { locateChunk } from './locate-chunk.js';
 export type { LineIndex } from './line-index.js';
 export { indexLines } from './line-index.js';
+export { locateChunk } from './locate-chunk.js';
 export { locateIndexed, locateText } from './locate-text.js';
 export type { LineKey } from './normalize.js';
 export { foldLookalikes, normalizeLine } from './normalize.js';

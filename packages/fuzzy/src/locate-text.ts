@@ -60,7 +60,13 @@ export function locateIndexed(
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
       if (!Array.isArray(chosen)) return chosen;
-      return { ok: true, kind: 'substring', pass: 'exact', spans: chosen, replacement: withEnding(edit.replace, ending) };
+      return {
+        ok: true,
+        kind: 'substring',
+        pass: 'exact',
+        spans: chosen,
+        replacement: withEnding(edit.replace, ending),
+      };
     }
   }
   return locateLines(lines, edit, options, index);
@@ -82,7 +88,8 @@ function choose<T>(
   lineOf: (occurrence: T) => number,
   overlaps: (kept: T, next: T) => boolean,
 ): T[] | ChunkMiss {
-  if (found.length > 1 && !options.all && !options.firstMatch) return ambiguous(found.map((o) => lineOf(o) + 1));
+  if (found.length > 1 && !options.all && !options.firstMatch)
+    return ambiguous(found.map((o) => lineOf(o) + 1));
   if (!options.all) return [found[0]!];
   const kept: T[] = [];
   for (const occurrence of found) {
@@ -137,8 +144,10 @@ function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | nul
     const column = lengthOf(lines[first]!) - lead;
     if (column < 0) continue;
     let local = '';
-    for (let i = first; i <= first + breaks && i < lines.length; i++) local += lines[i]!.text + lines[i]!.ending;
-    if (local.startsWith(variant, column)) spans.push(spanFrom(lines, first, column, column + variant.length));
+    for (let i = first; i <= first + breaks && i < lines.length; i++)
+      local += lines[i]!.text + lines[i]!.ending;
+    if (local.startsWith(variant, column))
+      spans.push(spanFrom(lines, first, column, column + variant.length));
   }
   return spans;
 }
@@ -233,7 +242,9 @@ function occurrences(haystack: string, needle: string): number[] {
 }
 
 /** Maps a character offset of the joined text to its 0-based line (binary search over line starts). */
-function lineFinder(lines: readonly TextLine[]): ((offset: number) => number) & { start(line: number): number } {
+function lineFinder(
+  lines: readonly TextLine[],
+): ((offset: number) => number) & { start(line: number): number } {
   const starts = new Array<number>(lines.length);
   let at = 0;
   lines.forEach((l, i) => {
@@ -271,8 +282,7 @@ function locateLines(
     edit.replace === '' && !endsWithLineBreak(edit.search) ? [''] : textLines(edit.replace);
   const region = { from: 0, to: lines.length, atEnd: false };
   const exact = index === undefined ? undefined : exactBlock(index, searchLines);
-  const found =
-    exact ?? (searchLines.length === 0 ? null : findCandidates(fileIndex(), searchLines, region));
+  const found = exact ?? (searchLines.length === 0 ? null : findCandidates(fileIndex(), searchLines, region));
   if (!found) return noMatch(fileIndex(), searchLines, options.nearest !== false);
   if (found.starts.length > 1 && !options.all && !options.firstMatch)
     return ambiguous(found.starts.map((s) => s + 1));

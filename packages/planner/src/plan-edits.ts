@@ -129,7 +129,9 @@ function planOperation(
     case 'update':
       return planUpdate(op, target, state, locate);
     case 'replace':
-      return op.search === '' ? planCreateOrAppend(op, target.path, state) : planReplaces([op], target.path, state, locate)[0]!;
+      return op.search === ''
+        ? planCreateOrAppend(op, target.path, state)
+        : planReplaces([op], target.path, state, locate)[0]!;
     case 'insert':
       return planInsert(op, target.path, state);
   }
@@ -167,12 +169,16 @@ export function planEdits(
       k++;
       continue;
     }
-    for (const outcome of planNext(ops, k, existingTarget(resolved, state), state, { root: options.root, locate })) {
+    for (const outcome of planNext(ops, k, existingTarget(resolved, state), state, {
+      root: options.root,
+      locate,
+    })) {
       const op = ops[k++]!;
       const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
       if (!outcome.ok || conflicts.length > 0) {
         for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
-        if (!outcome.ok && outcome.alreadyApplied) for (const path of outcome.paths) alreadyApplied.push(path);
+        if (!outcome.ok && outcome.alreadyApplied)
+          for (const path of outcome.paths) alreadyApplied.push(path);
         else failed++;
         const paths = outcome.ok ? outcome.changes.map(([path]) => path) : outcome.paths;
         for (const path of paths) state.set(path, { kind: 'poisoned' });

@@ -17,7 +17,7 @@ const content = fc
     lines: fc.array(fc.tuple(lineText, ending), { maxLength: 30 }),
     last: fc.option(lineText, { nil: undefined }),
   })
-  .map(({ lines, last }) => lines.map(([t, e]) => t + e).join('') + (last ?? ''));
+  .map(({ lines, last }) => written(lines) + (last ?? ''));
 
 /**
  * An edit's search: a piece of the file as it started (so most edits find something), or text
@@ -41,13 +41,27 @@ const scenario = content.chain((start) =>
   }),
 );
 
-function operations(start: string, edits: fc.Arbitrary<unknown> extends never ? never : any[]): ReplaceText[] {
+type GeneratedEdit = ReturnType<typeof edit> extends fc.Arbitrary<infer T> ? T : never;
+
+/** Rows of text and ending, written out. */
+function written(rows: ReadonlyArray<readonly [string, string]>): string {
+  return rows.map(([text, end]) => text + end).join('');
+}
+
+function operations(start: string, edits: readonly GeneratedEdit[]): ReplaceText[] {
   return edits.map((e, i) => {
     const piece = start.slice(e.from, e.from + e.length);
-    const made = e.made?.map(([t, end]: [string, string]) => t + end).join('');
-    const search = made ?? (piece === '' ? 'a' : piece);
-    const replace = e.replace.map(([t, end]: [string, string]) => t + end).join('');
-    return { kind: 'replace', path: PATH, search, replace, all: e.all, wholeLines: e.wholeLines, line: i + 1 };
+    const search = e.made !== undefined ? written(e.made) : piece === '' ? 'a' : piece;
+    const replace = written(e.replace);
+    return {
+      kind: 'replace',
+      path: PATH,
+      search,
+      replace,
+      all: e.all,
+      wholeLines: e.wholeLines,
+      line: i + 1,
+    };
   });
 }
 
@@ -66,7 +80,10 @@ describe('consecutive edits of one file (planReplaces)', () => {
         if (oracle.error !== undefined) {
           const { alreadyApplied, ...error } = oracle.error;
           const reapplied = alreadyApplied && oracle.planned.length === ops.length - 1;
-          if (reapplied) expect(codes(result)).toEqual([expect.stringMatching(/^EMPTY_PATCH: the patch looks already applied/)]);
+          if (reapplied)
+            expect(codes(result)).toEqual([
+              expect.stringMatching(/^EMPTY_PATCH: the patch looks already applied/),
+            ]);
           else expect(result).toEqual({ ok: false, errors: [error] });
           return;
         }
@@ -77,7 +94,9 @@ describe('consecutive edits of one file (planReplaces)', () => {
         }
         if (!result.ok) throw new Error(`expected a plan, got ${codes(result).join('; ')}`);
         expect(result.plan.files).toEqual(oracle.planned);
-        expect(Buffer.from(result.plan.writes[0]?.after?.bytes ?? [])).toEqual(Buffer.from(oracle.bytes ?? []));
+        expect(Buffer.from(result.plan.writes[0]?.after?.bytes ?? [])).toEqual(
+          Buffer.from(oracle.bytes ?? []),
+        );
       }),
       { numRuns: 2_000 },
     );

@@ -5,7 +5,7 @@ import {
   type LineIndex,
   locateIndexed,
 } from '@patchsmith/fuzzy';
-import type { EditError, ReplaceText } from '@patchsmith/grammar';
+import type { ReplaceText } from '@patchsmith/grammar';
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange, describeWindow, type LinesChange } from './diff.js';
@@ -46,16 +46,26 @@ export function planReplaces(
     const located = locateIndexed(
       index,
       { search: op.search, replace: op.replace },
-      { all: op.all, firstMatch: settings.firstMatch, wholeLines: op.wholeLines, nearest: settings.nearest.left > 0 },
+      {
+        all: op.all,
+        firstMatch: settings.firstMatch,
+        wholeLines: op.wholeLines,
+        nearest: settings.nearest.left > 0,
+      },
     );
     if (!located.ok) {
       outcomes.push(missed(located, op, path, index.lines as Line[], settings));
       break;
     }
-    const change = located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
+    const change =
+      located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
     const lines = index.lines as readonly Line[];
     if (readsBack(op, index, change)) {
-      last = { ok: true, file: { path, op: 'update', ...describeWindow(path, lines, change), chunks: reports(located) }, changes: [] };
+      last = {
+        ok: true,
+        file: { path, op: 'update', ...describeWindow(path, lines, change), chunks: reports(located) },
+        changes: [],
+      };
       outcomes.push(last);
       continue;
     }
@@ -88,7 +98,6 @@ function missed(
   return { ok: false, errors: [error], paths: [path] };
 }
 
-
 /** Lines on each side of an edit's lines split again with them: a line break it leaves at an edge can merge with a neighbour's. */
 const MARGIN = 1;
 
@@ -98,7 +107,12 @@ function undone(lines: readonly Line[], change: LinesChange): Line[] {
 }
 
 /** The lines from `from` to `to` (exclusive), and `MARGIN` lines on each side, replaced by `make`'s lines. */
-function spliceWindow(index: LineIndex, from: number, to: number, make: (lines: readonly Line[]) => Line[]): LinesChange {
+function spliceWindow(
+  index: LineIndex,
+  from: number,
+  to: number,
+  make: (lines: readonly Line[]) => Line[],
+): LinesChange {
   const lines = index.lines as readonly Line[];
   const at = Math.max(0, from - MARGIN);
   const end = Math.min(lines.length, to + MARGIN);
@@ -109,7 +123,10 @@ function spliceWindow(index: LineIndex, from: number, to: number, make: (lines: 
 }
 
 /** The exact occurrences replaced literally (no `$&` expansion), and the touched lines split again. */
-function replaceSpans(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'substring' }>): LinesChange {
+function replaceSpans(
+  index: LineIndex,
+  located: Extract<IndexedTextLocation, { kind: 'substring' }>,
+): LinesChange {
   const { spans } = located;
   const from = spans[0]!.line;
   return spliceWindow(index, from, spans[spans.length - 1]!.endLine + 1, (window) => {
@@ -131,7 +148,10 @@ function replaceSpans(index: LineIndex, located: Extract<IndexedTextLocation, { 
 }
 
 /** Whole matched lines replaced; lines kept from the file keep their bytes, written ones take the file's first ending. */
-function replaceMatches(index: LineIndex, located: Extract<IndexedTextLocation, { kind: 'lines' }>): LinesChange {
+function replaceMatches(
+  index: LineIndex,
+  located: Extract<IndexedTextLocation, { kind: 'lines' }>,
+): LinesChange {
   const lines = index.lines as readonly Line[];
   const ending = firstEnding(lines);
   const finalNewline = hasFinalNewline(lines);

@@ -37,26 +37,43 @@ export function oracleReplaces(
     const text = state.decode(slot.bytes);
     if (text === null) {
       const message = `cannot update ${path}: it is not a UTF-8 text file (binary content or a NUL byte)`;
-      return { planned, bytes: null, error: { code: 'BINARY_FILE', message, path, line: op.line, alreadyApplied: false } };
+      return {
+        planned,
+        bytes: null,
+        error: { code: 'BINARY_FILE', message, path, line: op.line, alreadyApplied: false },
+      };
     }
     const located = locateText(
       text.lines,
       { search: op.search, replace: op.replace },
-      { all: op.all, firstMatch: settings.firstMatch, wholeLines: op.wholeLines, nearest: settings.nearest.left > 0 },
+      {
+        all: op.all,
+        firstMatch: settings.firstMatch,
+        wholeLines: op.wholeLines,
+        nearest: settings.nearest.left > 0,
+      },
     );
     if (!located.ok) {
       if (located.code === 'NO_MATCH' && replaceAlreadyApplied(text.lines, op))
-        return { planned, bytes: null, error: { ...alreadyAppliedError(path, op.line), alreadyApplied: true } };
+        return {
+          planned,
+          bytes: null,
+          error: { ...alreadyAppliedError(path, op.line), alreadyApplied: true },
+        };
       const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
       return { planned, bytes: null, error: { ...error, alreadyApplied: false } };
     }
     const lines =
-      located.kind === 'substring' ? replaceSubstrings(text.lines, located) : replaceLines(text.lines, located);
+      located.kind === 'substring'
+        ? replaceSubstrings(text.lines, located)
+        : replaceLines(text.lines, located);
     const bytes = state.encode({ bom: text.bom, lines });
     const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
     const line = (located.kind === 'substring' ? located.matches[0]?.line : located.matches[0]?.start) ?? 0;
     const indent = located.kind === 'lines' ? located.matches[0]?.indent : undefined;
-    const chunks = [{ chunk: 0, line: line + 1, pass: located.pass, ...(indent !== undefined && { indent }) }];
+    const chunks = [
+      { chunk: 0, line: line + 1, pass: located.pass, ...(indent !== undefined && { indent }) },
+    ];
     planned.push({ path, op: 'update', ...change, chunks });
     state.set(path, { kind: 'file', bytes, mode: slot.mode });
   }
@@ -64,7 +81,10 @@ export function oracleReplaces(
   return { planned, bytes: final.kind === 'file' ? final.bytes : null };
 }
 
-function replaceSubstrings(lines: readonly Line[], located: Extract<TextLocation, { kind: 'substring' }>): Line[] {
+function replaceSubstrings(
+  lines: readonly Line[],
+  located: Extract<TextLocation, { kind: 'substring' }>,
+): Line[] {
   const text = joinLines(lines);
   let out = '';
   let next = 0;
