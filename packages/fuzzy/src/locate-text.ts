@@ -56,7 +56,9 @@ export function locateIndexed(
   const ending = firstEnding(lines);
   if (!options.wholeLines) {
     for (const variant of searchVariants(edit.search, ending)) {
-      const spans = anchoredSpans(index, variant) ?? scannedSpans(lines, variant);
+      const spans =
+        anchoredSpans(index, variant) ??
+        (hasBreak(variant) ? scannedSpans(lines, variant) : inLines(lines, variant));
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
       if (!Array.isArray(chosen)) return chosen;
@@ -161,6 +163,22 @@ function spanFrom(lines: readonly TextLine[], first: number, column: number, end
     endLine++;
   }
   return { line: first, column, endLine, endColumn };
+}
+
+/** The text holds a line break. */
+function hasBreak(text: string): boolean {
+  return /[\r\n]/.test(text);
+}
+
+/** Every occurrence of a text without a line break: each lies within one line's text. */
+function inLines(lines: readonly TextLine[], variant: string): SubstringSpan[] {
+  const spans: SubstringSpan[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const { text } = lines[i]!;
+    for (let at = text.indexOf(variant); at !== -1; at = text.indexOf(variant, at + 1))
+      spans.push({ line: i, column: at, endLine: i, endColumn: at + variant.length });
+  }
+  return spans;
 }
 
 /** Every occurrence, found in the joined text as `locateText` finds them. */
