@@ -289,12 +289,16 @@ function locateLines(
   options: TextLocateOptions,
   index?: LineIndex,
 ): Extract<TextLocateResult, { kind: 'lines' }> | ChunkMiss {
+  const searchLines = textLines(edit.search);
   let file: FileIndex | undefined;
+  // Told the search's lines, the index hashes only the file lines that may equal one of them.
   const fileIndex = (): FileIndex => {
-    file ??= indexFile(lines.map((l) => l.text));
+    file ??= indexFile(
+      lines.map((l) => l.text),
+      searchLines,
+    );
     return file;
   };
-  const searchLines = textLines(edit.search);
   // `foo` -> `` (no line break on either side) empties the line rather than removing it.
   const replaceLines =
     edit.replace === '' && !endsWithLineBreak(edit.search) ? [''] : textLines(edit.replace);
