@@ -262,7 +262,7 @@ for (const r of results) {
 }
 for (const r of results.filter((x) => x.edits)) {
   const m = r.commands['patchsmith apply (str_replace JSON)'];
-  if (m) rows.push(`| ${r.title} | str_replace: ms per edit | ${(m.medianMs / r.edits).toFixed(3)} | | |`);
+  if (m) rows.push(`| ${r.title} | str_replace: whole-process ms / edits | ${(m.medianMs / r.edits).toFixed(3)} | | |`);
 }
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 console.log(`\n${machine}\n\n${rows.join('\n')}`);
