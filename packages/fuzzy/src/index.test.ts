@@ -4,7 +4,9 @@ test('the public runtime API is deliberate', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'foldLookalikes',
     'indexFile',
+    'indexLines',
     'locateChunk',
+    'locateIndexed',
     'locateText',
     'normalizeLine',
   ]);

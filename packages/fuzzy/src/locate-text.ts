@@ -1,15 +1,18 @@
 import { endsWithLineBreak, textLines, withEnding } from '@patchsmith/core';
 import { equalLinePairs } from './block-diff.js';
-import { indexFile } from './file-index.js';
-import { findCandidates } from './find-candidates.js';
+import { type FileIndex, indexFile } from './file-index.js';
+import { type Candidates, findCandidates } from './find-candidates.js';
 import { reindent } from './indent-shift.js';
+import type { LineIndex } from './line-index.js';
 import { findNearestRegion } from './nearest-region.js';
 import type {
   ChunkMiss,
   IndentShift,
+  IndexedTextLocateResult,
   LinesMatch,
   ReplacementLine,
   SubstringMatch,
+  SubstringSpan,
   TextEdit,
   TextLine,
   TextLocateOptions,
@@ -38,6 +41,181 @@ export function locateText(
   return locateLines(lines, edit, options);
 }
 
+/**
+ * `locateText` in a file kept as a `LineIndex`, with the same answers: an exact occurrence whose
+ * text spans two or more line breaks holds a whole line, so only the lines of that text are
+ * checked; whole-line blocks are first looked for exactly from their rarest line. Other searches
+ * (a text within one line or across one break, passes 2–5) scan the file as `locateText` does.
+ */
+export function locateIndexed(
+  index: LineIndex,
+  edit: TextEdit,
+  options: TextLocateOptions = {},
+): IndexedTextLocateResult {
+  const { lines } = index;
+  const ending = firstEnding(lines);
+  if (!options.wholeLines) {
+    for (const variant of searchVariants(edit.search, ending)) {
+      const spans =
+        anchoredSpans(index, variant) ??
+        (hasBreak(variant) ? scannedSpans(lines, variant) : inLines(lines, variant));
+      if (spans.length === 0) continue;
+      const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
+      if (!Array.isArray(chosen)) return chosen;
+      return {
+        ok: true,
+        kind: 'substring',
+        pass: 'exact',
+        spans: chosen,
+        replacement: withEnding(edit.replace, ending),
+      };
+    }
+  }
+  return locateLines(lines, edit, options, index);
+}
+
+/** The search text as given, then with its line breaks as the file's first ending. */
+function searchVariants(search: string, ending: string): string[] {
+  const converted = withEnding(search, ending);
+  return converted === search ? [search] : [search, converted];
+}
+
+/**
+ * Which occurrences an edit takes: all non-overlapping ones with `all`, else the first when it is
+ * the only one or `firstMatch`; AMBIGUOUS otherwise.
+ */
+function choose<T>(
+  found: readonly T[],
+  options: TextLocateOptions,
+  lineOf: (occurrence: T) => number,
+  overlaps: (kept: T, next: T) => boolean,
+): T[] | ChunkMiss {
+  if (found.length > 1 && !options.all && !options.firstMatch)
+    return ambiguous(found.map((o) => lineOf(o) + 1));
+  if (!options.all) return [found[0]!];
+  const kept: T[] = [];
+  for (const occurrence of found) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || !overlaps(last, occurrence)) kept.push(occurrence);
+  }
+  return kept;
+}
+
+/** `next` starts before `kept` ends. */
+function spanOverlaps(kept: SubstringSpan, next: SubstringSpan): boolean {
+  return next.line < kept.endLine || (next.line === kept.endLine && next.column < kept.endColumn);
+}
+
+/** Index of the text of `texts` that the fewest lines have. */
+function rarest(index: LineIndex, texts: readonly string[]): number {
+  let best = 0;
+  let bestCount = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < texts.length && bestCount > 1; j++) {
+    const count = index.countOf(texts[j]!, bestCount);
+    if (count < bestCount) {
+      best = j;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Characters of a line with its ending. */
+function lengthOf(line: TextLine): number {
+  return line.text.length + line.ending.length;
+}
+
+/**
+ * Every occurrence of a text with two or more line breaks, or null for a text with fewer. Each
+ * piece between two of its breaks is a whole line of the file (a break ends a line on both of its
+ * sides, a CRLF being one break), so only the lines with the rarest such text are checked.
+ */
+function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | null {
+  const parts = variant.split(/(\r\n|\n|\r)/);
+  if (parts.length < 5) return null;
+  const lead = parts[0]!.length + parts[1]!.length;
+  const breaks = (parts.length - 1) / 2;
+  // Piece q (1 .. breaks - 1) stands at parts[2q] and is line first + q.
+  const whole = parts.filter((_, i) => i % 2 === 0).slice(1, breaks);
+  const q = rarest(index, whole) + 1;
+  const { lines } = index;
+  const spans: SubstringSpan[] = [];
+  for (const anchor of index.positionsOf(parts[2 * q]!)) {
+    const first = anchor - q;
+    if (first < 0) continue;
+    const column = lengthOf(lines[first]!) - lead;
+    if (column < 0) continue;
+    let local = '';
+    for (let i = first; i <= first + breaks && i < lines.length; i++)
+      local += lines[i]!.text + lines[i]!.ending;
+    if (local.startsWith(variant, column))
+      spans.push(spanFrom(lines, first, column, column + variant.length));
+  }
+  return spans;
+}
+
+/** The span from `column` of line `first` to `end` characters past that line's start. */
+function spanFrom(lines: readonly TextLine[], first: number, column: number, end: number): SubstringSpan {
+  let endLine = first;
+  let endColumn = end;
+  while (endLine < lines.length - 1 && endColumn > lengthOf(lines[endLine]!)) {
+    endColumn -= lengthOf(lines[endLine]!);
+    endLine++;
+  }
+  return { line: first, column, endLine, endColumn };
+}
+
+/** The text holds a line break. */
+function hasBreak(text: string): boolean {
+  return /[\r\n]/.test(text);
+}
+
+/** Every occurrence of a text without a line break: each lies within one line's text. */
+function inLines(lines: readonly TextLine[], variant: string): SubstringSpan[] {
+  const spans: SubstringSpan[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const { text } = lines[i]!;
+    for (let at = text.indexOf(variant); at !== -1; at = text.indexOf(variant, at + 1))
+      spans.push({ line: i, column: at, endLine: i, endColumn: at + variant.length });
+  }
+  return spans;
+}
+
+/** Every occurrence, found in the joined text as `locateText` finds them. */
+function scannedSpans(lines: readonly TextLine[], variant: string): SubstringSpan[] {
+  const text = lines.map((l) => l.text + l.ending).join('');
+  const starts = occurrences(text, variant);
+  if (starts.length === 0) return [];
+  const lineOf = lineFinder(lines);
+  return starts.map((start) => {
+    const line = lineOf(start);
+    return spanFrom(lines, line, start - lineOf.start(line), start - lineOf.start(line) + variant.length);
+  });
+}
+
+/**
+ * Pass 1 of a whole-line block without hashing the file: candidates from the block line with the
+ * fewest positions, each checked; undefined when there is none (passes 2–5 then take the full
+ * index) or checking would cost more than the full index.
+ */
+function exactBlock(index: LineIndex, block: readonly string[]): Candidates | undefined {
+  const { lines } = index;
+  const m = block.length;
+  if (m === 0 || m > lines.length) return undefined;
+  const seed = rarest(index, block);
+  const seedPositions = index.positionsOf(block[seed]!);
+  if (seedPositions.length * m > 4 * lines.length + 256) return undefined;
+  const starts: number[] = [];
+  for (const position of seedPositions) {
+    const start = position - seed;
+    if (start < 0 || start + m > lines.length) continue;
+    let j = 0;
+    while (j < m && lines[start + j]!.text === block[j]) j++;
+    if (j === m) starts.push(start);
+  }
+  return starts.length > 0 ? { pass: 'exact', starts } : undefined;
+}
+
 function firstEnding(lines: readonly TextLine[]): string {
   return lines.find((l) => l.ending !== '')?.ending ?? '\n';
 }
@@ -51,16 +229,13 @@ function locateSubstring(
 ): TextLocateResult | null {
   const { search } = edit;
   const text = lines.map((l) => l.text + l.ending).join('');
-  const variants = [search];
-  const converted = withEnding(search, ending);
-  if (converted !== search) variants.push(converted);
-  for (const variant of variants) {
+  for (const variant of searchVariants(search, ending)) {
     const starts = occurrences(text, variant);
     if (starts.length === 0) continue;
     const lineOf = lineFinder(lines);
-    if (starts.length > 1 && !options.all && !options.firstMatch)
-      return ambiguous(starts.map((s) => lineOf(s) + 1));
-    const chosen = options.all ? nonOverlapping(starts, variant.length) : [starts[0]!];
+    // Overlapping ones count for AMBIGUOUS; `all` takes those that do not overlap an earlier kept one.
+    const chosen = choose(starts, options, lineOf, (kept, next) => next < kept + Math.max(1, variant.length));
+    if (!Array.isArray(chosen)) return chosen;
     const matches: SubstringMatch[] = chosen.map((start) => ({
       start,
       end: start + variant.length,
@@ -84,27 +259,17 @@ function occurrences(haystack: string, needle: string): number[] {
   return starts;
 }
 
-/** The starts that do not overlap an earlier kept one. */
-function nonOverlapping(starts: readonly number[], length: number): number[] {
-  const kept: number[] = [];
-  let free = 0;
-  for (const start of starts) {
-    if (start < free) continue;
-    kept.push(start);
-    free = start + Math.max(1, length);
-  }
-  return kept;
-}
-
 /** Maps a character offset of the joined text to its 0-based line (binary search over line starts). */
-function lineFinder(lines: readonly TextLine[]): (offset: number) => number {
+function lineFinder(
+  lines: readonly TextLine[],
+): ((offset: number) => number) & { start(line: number): number } {
   const starts = new Array<number>(lines.length);
   let at = 0;
   lines.forEach((l, i) => {
     starts[i] = at;
     at += l.text.length + l.ending.length;
   });
-  return (offset) => {
+  const find = (offset: number): number => {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -114,6 +279,7 @@ function lineFinder(lines: readonly TextLine[]): (offset: number) => number {
     }
     return lo;
   };
+  return Object.assign(find, { start: (line: number) => starts[line]! });
 }
 
 /** Passes 1–5 over whole lines. */
@@ -121,15 +287,25 @@ function locateLines(
   lines: readonly TextLine[],
   edit: TextEdit,
   options: TextLocateOptions,
-): TextLocateResult {
-  const file = indexFile(lines.map((l) => l.text));
+  index?: LineIndex,
+): Extract<TextLocateResult, { kind: 'lines' }> | ChunkMiss {
   const searchLines = textLines(edit.search);
+  let file: FileIndex | undefined;
+  // Told the search's lines, the index hashes only the file lines that may equal one of them.
+  const fileIndex = (): FileIndex => {
+    file ??= indexFile(
+      lines.map((l) => l.text),
+      searchLines,
+    );
+    return file;
+  };
   // `foo` -> `` (no line break on either side) empties the line rather than removing it.
   const replaceLines =
     edit.replace === '' && !endsWithLineBreak(edit.search) ? [''] : textLines(edit.replace);
-  const region = { from: 0, to: file.lines.length, atEnd: false };
-  const found = searchLines.length === 0 ? null : findCandidates(file, searchLines, region);
-  if (!found) return noMatch(file, searchLines, options.nearest !== false);
+  const region = { from: 0, to: lines.length, atEnd: false };
+  const exact = index === undefined ? undefined : exactBlock(index, searchLines);
+  const found = exact ?? (searchLines.length === 0 ? null : findCandidates(fileIndex(), searchLines, region));
+  if (!found) return noMatch(fileIndex(), searchLines, options.nearest !== false);
   if (found.starts.length > 1 && !options.all && !options.firstMatch)
     return ambiguous(found.starts.map((s) => s + 1));
   const pairs = equalLinePairs(searchLines, replaceLines);

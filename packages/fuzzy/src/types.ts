@@ -101,6 +101,17 @@ export interface SubstringMatch {
   line: number;
 }
 
+/**
+ * An exact occurrence in line coordinates: from `column` of `line` to `endColumn` of `endLine`
+ * (exclusive); a column counts the characters of a line's text and then of its ending.
+ */
+export interface SubstringSpan {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 /** A match of whole lines by passes 2–5 (or pass 1 for whole-line blocks). */
 export interface LinesMatch {
   /** 0-based first file line. */
@@ -124,3 +135,18 @@ export type TextLocation =
   | { ok: true; kind: 'lines'; pass: MatchPass; matches: LinesMatch[] };
 
 export type TextLocateResult = TextLocation | ChunkMiss;
+
+/** `TextLocation` with its exact occurrences in line coordinates (what `locateIndexed` finds). */
+export type IndexedTextLocation =
+  | {
+      ok: true;
+      kind: 'substring';
+      pass: 'exact';
+      /** Non-overlapping, in file order. */
+      spans: SubstringSpan[];
+      /** The replacement with its line breaks written as the file's first ending. */
+      replacement: string;
+    }
+  | Extract<TextLocation, { kind: 'lines' }>;
+
+export type IndexedTextLocateResult = IndexedTextLocation | ChunkMiss;

@@ -9,6 +9,7 @@ export interface DescribedChange {
 }
 
 const DEV_NULL = '/dev/null';
+/** Unchanged lines a hunk shows around a change. */
 const CONTEXT = 3;
 const NO_NEWLINE = '\\ No newline at end of file';
 
@@ -35,6 +36,7 @@ function hunks(
   a: readonly string[],
   b: readonly string[],
   steps: readonly DiffStep[],
+  offset: number,
 ): StructuredPatchHunk[] {
   // Positions on each side before each step.
   const aAt = new Int32Array(steps.length + 1);
@@ -62,9 +64,9 @@ function hunks(
       if (unterminated) lines.push(NO_NEWLINE);
     }
     return {
-      oldStart: (aAt[from] ?? 0) + 1,
+      oldStart: offset + (aAt[from] ?? 0) + 1,
       oldLines: (aAt[to] ?? 0) - (aAt[from] ?? 0),
-      newStart: (bAt[from] ?? 0) + 1,
+      newStart: offset + (bAt[from] ?? 0) + 1,
       newLines: (bAt[to] ?? 0) - (bAt[from] ?? 0),
       lines,
     };
@@ -106,7 +108,47 @@ export function describeChange(
       deletions: 0,
     };
   }
-  const steps = diffLines(a, b);
+  return describeTokens(from, to, a, b, 0);
+}
+
+/** A change to a file's lines: from line `at`, the lines `before` became the `after` lines there now. */
+export interface LinesChange {
+  at: number;
+  before: readonly Line[];
+  after: number;
+}
+
+/**
+ * `describeChange` of a file whose lines changed only as `change` says, `lines` being the file
+ * now: the change's window is diffed with unchanged lines around it, as many as make the diff of
+ * the window the whole file's (common ends are trimmed alike once the trimming stops inside), and
+ * give each hunk its context. The cost is the window's, not the file's.
+ */
+export function describeWindow(path: string, lines: readonly Line[], change: LinesChange): DescribedChange {
+  const end = change.at + change.after;
+  for (let extra = CONTEXT; ; extra *= 2) {
+    const from = Math.max(0, change.at - extra);
+    const above = lines.slice(from, change.at);
+    const below = lines.slice(end, end + extra);
+    const a = tokens([...above, ...change.before, ...below]);
+    const b = tokens([...above, ...lines.slice(change.at, end), ...below]);
+    const steps = diffLines(a, b);
+    const first = steps.findIndex(isChange);
+    const last = steps.findLastIndex(isChange);
+    const roomAbove = from === 0 || first === -1 || first >= CONTEXT;
+    const roomBelow = end + extra >= lines.length || first === -1 || steps.length - 1 - last >= CONTEXT;
+    if (roomAbove && roomBelow) return describeTokens(path, path, a, b, from, steps);
+  }
+}
+
+function describeTokens(
+  from: string,
+  to: string,
+  a: readonly string[],
+  b: readonly string[],
+  offset: number,
+  steps: readonly DiffStep[] = diffLines(a, b),
+): DescribedChange {
   let additions = 0;
   let deletions = 0;
   for (const step of steps) {
@@ -118,7 +160,7 @@ export function describeChange(
     newFileName: to,
     oldHeader: undefined,
     newHeader: undefined,
-    hunks: hunks(a, b, steps),
+    hunks: hunks(a, b, steps, offset),
   };
   return { diff: formatPatch(patch, FILE_HEADERS_ONLY), additions, deletions };
 }

@@ -1,4 +1,4 @@
-import type { EditError, EditScript, Operation } from '@patchsmith/core';
+import type { EditError, EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { planAdd } from './add.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
@@ -6,7 +6,7 @@ import { planInsert } from './insert.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { resolvePatchPath } from './paths.js';
-import { planReplace } from './replace.js';
+import { planCreateOrAppend, planReplaces } from './replace.js';
 import { PlanState } from './state.js';
 import type { FileState, PlannedFile, PlanOptions, PlanResult } from './types.js';
 import { planUpdate } from './update.js';
@@ -88,6 +88,33 @@ function treeConflicts(outcome: OpOutcome & { ok: true }, state: PlanState, line
   return errors;
 }
 
+/** A str_replace edit or SEARCH/REPLACE block that searches (an empty search creates or appends). */
+function isSearching(op: Operation): op is ReplaceText {
+  return op.kind === 'replace' && op.search !== '';
+}
+
+/**
+ * The outcomes of the operations from `k` on: one, or one per searching edit of the run of them
+ * on the same file that starts there (planned together over one index of the file).
+ */
+function planNext(
+  ops: readonly Operation[],
+  k: number,
+  target: { path: string; movePath?: string },
+  state: PlanState,
+  options: { root: string; locate: LocateSettings },
+): OpOutcome[] {
+  const op = ops[k]!;
+  if (!isSearching(op)) return [planOperation(op, target, state, options.locate)];
+  const run: ReplaceText[] = [op];
+  for (let next = ops[k + 1]; next !== undefined && isSearching(next); next = ops[k + run.length]) {
+    const resolved = resolveOperation(next, options.root);
+    if (!resolved.ok || resolved.path !== target.path) break;
+    run.push(next);
+  }
+  return planReplaces(run, target.path, state, options.locate);
+}
+
 function planOperation(
   op: Operation,
   target: { path: string; movePath?: string },
@@ -102,7 +129,9 @@ function planOperation(
     case 'update':
       return planUpdate(op, target, state, locate);
     case 'replace':
-      return planReplace(op, target.path, state, locate);
+      return op.search === ''
+        ? planCreateOrAppend(op, target.path, state)
+        : planReplaces([op], target.path, state, locate)[0]!;
     case 'insert':
       return planInsert(op, target.path, state);
   }
@@ -131,25 +160,33 @@ export function planEdits(
     ...(options.similarity !== undefined && { similarity: options.similarity }),
     nearest: nearestBudget(),
   };
-  for (const op of script.operations) {
-    const resolved = resolveOperation(op, options.root);
+  const ops = script.operations;
+  for (let k = 0; k < ops.length; ) {
+    const resolved = resolveOperation(ops[k]!, options.root);
     if (!resolved.ok) {
       for (const error of resolved.errors) errors.push(error);
       failed++;
+      k++;
       continue;
     }
-    const outcome = planOperation(op, existingTarget(resolved, state), state, locate);
-    const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
-    if (!outcome.ok || conflicts.length > 0) {
-      for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
-      if (!outcome.ok && outcome.alreadyApplied) for (const path of outcome.paths) alreadyApplied.push(path);
-      else failed++;
-      const paths = outcome.ok ? outcome.changes.map(([path]) => path) : outcome.paths;
-      for (const path of paths) state.set(path, { kind: 'poisoned' });
-      continue;
+    for (const outcome of planNext(ops, k, existingTarget(resolved, state), state, {
+      root: options.root,
+      locate,
+    })) {
+      const op = ops[k++]!;
+      const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
+      if (!outcome.ok || conflicts.length > 0) {
+        for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
+        if (!outcome.ok && outcome.alreadyApplied)
+          for (const path of outcome.paths) alreadyApplied.push(path);
+        else failed++;
+        const paths = outcome.ok ? outcome.changes.map(([path]) => path) : outcome.paths;
+        for (const path of paths) state.set(path, { kind: 'poisoned' });
+        continue;
+      }
+      for (const [path, slot] of outcome.changes) state.set(path, slot);
+      planned.push(outcome.file);
     }
-    for (const [path, slot] of outcome.changes) state.set(path, slot);
-    planned.push(outcome.file);
   }
   if (errors.length > 0 && (failed > 0 || state.changesAnything())) return { ok: false, errors };
   if (errors.length > 0) return { ok: false, errors: [reapplied(alreadyApplied)] };

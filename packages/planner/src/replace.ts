@@ -1,8 +1,14 @@
-import { locateText, type TextLocation } from '@patchsmith/fuzzy';
-import type { EditError, ReplaceText } from '@patchsmith/core';
+import {
+  type ChunkMiss,
+  type IndexedTextLocation,
+  indexLines,
+  type LineIndex,
+  locateIndexed,
+} from '@patchsmith/fuzzy';
+import type { ReplaceText } from '@patchsmith/core';
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
-import { describeChange } from './diff.js';
+import { describeChange, describeWindow, type LinesChange } from './diff.js';
 import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
@@ -13,83 +19,191 @@ const NEW_FILE_MODE = 0o644;
 const encoder = new TextEncoder();
 
 /**
- * A str_replace edit or a SEARCH/REPLACE block: located with `locateText` in the file as earlier
- * operations left it, then replaced (every occurrence with `all`). An empty search creates the
- * file, or appends to it when it exists.
+ * Consecutive str_replace edits or SEARCH/REPLACE blocks of one file (non-empty searches): each
+ * located with `locateIndexed` in the file as the earlier ones left it, then replaced (every
+ * occurrence with `all`). The file is indexed once and edited in place, each edit's diff is that
+ * of the lines it touched, and the bytes are written once, at the end: N edits cost about one
+ * pass over the file. One outcome per edit planned, in order; the last success carries the file.
+ * The list stops after a failure, and after an edit whose result would not read back as it stands
+ * (a NUL, a BOM, a lone surrogate, merged line breaks): the caller plans the rest from the bytes.
  */
-export function planReplace(
-  op: ReplaceText,
+export function planReplaces(
+  ops: readonly ReplaceText[],
   path: string,
   state: PlanState,
   settings: LocateSettings,
-): OpOutcome {
+): OpOutcome[] {
+  const first = ops[0]!;
   const slot = state.get(path);
-  if (op.search === '') return createOrAppend(op, path, state);
-  const refused = fileRequired(slot, path, op.line);
-  if (refused !== null || slot.kind !== 'file') return { ok: false, errors: refused ?? [], paths: [path] };
+  const refused = fileRequired(slot, path, first.line);
+  if (refused !== null || slot.kind !== 'file') return [{ ok: false, errors: refused ?? [], paths: [path] }];
   const text = state.decode(slot.bytes);
-  if (text === null) return binaryFile(path, op.line);
-  const located = locateText(
-    text.lines,
-    { search: op.search, replace: op.replace },
-    {
-      all: op.all,
-      firstMatch: settings.firstMatch,
-      wholeLines: op.wholeLines,
-      nearest: settings.nearest.left > 0,
-    },
-  );
-  if (!located.ok) {
-    if (located.code === 'NO_MATCH' && replaceAlreadyApplied(text.lines, op))
-      return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths: [path], alreadyApplied: true };
-    const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
-    return { ok: false, errors: [error], paths: [path] };
+  if (text === null) return [binaryFile(path, first.line)];
+  const index = indexLines(text.lines);
+  const outcomes: OpOutcome[] = [];
+  let last: (OpOutcome & { ok: true }) | undefined;
+  for (const op of ops) {
+    const located = locateIndexed(
+      index,
+      { search: op.search, replace: op.replace },
+      {
+        all: op.all,
+        firstMatch: settings.firstMatch,
+        wholeLines: op.wholeLines,
+        nearest: settings.nearest.left > 0,
+      },
+    );
+    if (!located.ok) {
+      outcomes.push(missed(located, op, path, index.lines as Line[], settings));
+      break;
+    }
+    const change =
+      located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
+    const lines = index.lines as readonly Line[];
+    if (readsBack(op, index, change)) {
+      last = {
+        ok: true,
+        file: { path, op: 'update', ...describeWindow(path, lines, change), chunks: reports(located) },
+        changes: [],
+      };
+      outcomes.push(last);
+      continue;
+    }
+    // The bytes read back otherwise: diffed and planned from them, as every later edit is.
+    const before = state.encode({ bom: text.bom, lines: undone(lines, change) });
+    const bytes = state.encode({ bom: text.bom, lines: lines.slice() });
+    const described = describeChange(path, path, before, bytes, (b) => state.decode(b));
+    const file = { path, op: 'update' as const, ...described, chunks: reports(located) };
+    outcomes.push({ ok: true, file, changes: [[path, { kind: 'file', bytes, mode: slot.mode }]] });
+    return outcomes;
   }
-  const lines =
-    located.kind === 'substring' ? replaceSubstrings(text.lines, located) : replaceLines(text.lines, located);
-  const bytes = state.encode({ bom: text.bom, lines });
-  return updated(path, slot, bytes, reports(located), state);
+  if (last !== undefined) {
+    const bytes = state.encode({ bom: text.bom, lines: index.lines.slice() as Line[] });
+    last.changes.push([path, { kind: 'file', bytes, mode: slot.mode }]);
+  }
+  return outcomes;
 }
 
-/** The exact occurrences replaced in the file's text, literally (no `$&` expansion). */
-function replaceSubstrings(
+/** A failed edit's error: already applied, or the miss with its nearest region. */
+function missed(
+  located: ChunkMiss,
+  op: ReplaceText,
+  path: string,
   lines: readonly Line[],
-  located: Extract<TextLocation, { kind: 'substring' }>,
-): Line[] {
-  const text = joinLines(lines);
-  let out = '';
-  let next = 0;
-  for (const match of located.matches) {
-    out += text.slice(next, match.start) + located.replacement;
-    next = match.end;
-  }
-  return splitLines(out + text.slice(next));
+  settings: LocateSettings,
+): OpOutcome {
+  if (located.code === 'NO_MATCH' && replaceAlreadyApplied(lines, op))
+    return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths: [path], alreadyApplied: true };
+  const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
+  return { ok: false, errors: [error], paths: [path] };
+}
+
+/** Lines on each side of an edit's lines split again with them: a line break it leaves at an edge can merge with a neighbour's. */
+const MARGIN = 1;
+
+/** The lines as they were before `change`. */
+function undone(lines: readonly Line[], change: LinesChange): Line[] {
+  return [...lines.slice(0, change.at), ...change.before, ...lines.slice(change.at + change.after)];
+}
+
+/** The lines from `from` to `to` (exclusive), and `MARGIN` lines on each side, replaced by `make`'s lines. */
+function spliceWindow(
+  index: LineIndex,
+  from: number,
+  to: number,
+  make: (lines: readonly Line[]) => Line[],
+): LinesChange {
+  const lines = index.lines as readonly Line[];
+  const at = Math.max(0, from - MARGIN);
+  const end = Math.min(lines.length, to + MARGIN);
+  const before = lines.slice(at, end);
+  const after = make(before);
+  index.splice(at, before.length, after);
+  return { at, before, after: after.length };
+}
+
+/** The exact occurrences replaced literally (no `$&` expansion), and the touched lines split again. */
+function replaceSpans(
+  index: LineIndex,
+  located: Extract<IndexedTextLocation, { kind: 'substring' }>,
+): LinesChange {
+  const { spans } = located;
+  const from = spans[0]!.line;
+  return spliceWindow(index, from, spans[spans.length - 1]!.endLine + 1, (window) => {
+    const at = Math.max(0, from - MARGIN);
+    const starts = new Array<number>(window.length + 1);
+    starts[0] = 0;
+    window.forEach((l, i) => {
+      starts[i + 1] = starts[i]! + l.text.length + l.ending.length;
+    });
+    const text = joinLines(window);
+    let out = '';
+    let next = 0;
+    for (const span of spans) {
+      out += text.slice(next, starts[span.line - at]! + span.column) + located.replacement;
+      next = starts[span.endLine - at]! + span.endColumn;
+    }
+    return splitLines(out + text.slice(next));
+  });
 }
 
 /** Whole matched lines replaced; lines kept from the file keep their bytes, written ones take the file's first ending. */
-function replaceLines(lines: readonly Line[], located: Extract<TextLocation, { kind: 'lines' }>): Line[] {
+function replaceMatches(
+  index: LineIndex,
+  located: Extract<IndexedTextLocation, { kind: 'lines' }>,
+): LinesChange {
+  const lines = index.lines as readonly Line[];
   const ending = firstEnding(lines);
-  const out: Line[] = [];
-  let next = 0;
-  for (const match of located.matches) {
-    for (let i = next; i < match.start; i++) out.push(lines[i]!);
-    for (const piece of match.replacement) {
-      out.push(piece.from === 'patch' ? { text: piece.text, ending } : lines[piece.index]!);
+  const finalNewline = hasFinalNewline(lines);
+  const { matches } = located;
+  const from = matches[0]!.start;
+  const last = matches[matches.length - 1]!;
+  const atEnd = last.start + last.length + MARGIN >= lines.length;
+  return spliceWindow(index, from, last.start + last.length, (window) => {
+    const at = Math.max(0, from - MARGIN);
+    const out: Line[] = [];
+    let next = at;
+    for (const match of matches) {
+      for (let i = next; i < match.start; i++) out.push(window[i - at]!);
+      for (const piece of match.replacement) {
+        out.push(piece.from === 'patch' ? { text: piece.text, ending } : window[piece.index - at]!);
+      }
+      next = match.start + match.length;
     }
-    next = match.start + match.length;
-  }
-  for (let i = next; i < lines.length; i++) out.push(lines[i]!);
-  return settleEndings(out, ending, hasFinalNewline(lines));
+    for (let i = next; i < at + window.length; i++) out.push(window[i - at]!);
+    // Only a window that reaches the file's end holds its last line.
+    return atEnd ? settleEndings(out, ending, finalNewline) : settleEndings(out, ending, true);
+  });
 }
 
-function reports(located: TextLocation): ChunkReport[] {
-  const line = (located.kind === 'substring' ? located.matches[0]?.line : located.matches[0]?.start) ?? 0;
+/** Characters that would not read back from the file's bytes as they stand, or would not stand alone. */
+const UNSTABLE = /[\0\uFEFF\uD800-\uDFFF]/;
+
+/**
+ * Whether decoding the file's bytes would give back the lines as they now are, judged near the
+ * edit: its texts hold nothing that UTF-8 or the decoder would change, no CR ending now runs into
+ * an empty LF-ended line (which reads as one CRLF), and an unterminated last line is not empty.
+ */
+function readsBack(op: ReplaceText, index: LineIndex, change: LinesChange): boolean {
+  if (UNSTABLE.test(op.search) || UNSTABLE.test(op.replace)) return false;
+  const lines = index.lines;
+  const lastLine = lines[lines.length - 1];
+  if (lastLine !== undefined && lastLine.ending === '' && lastLine.text === '') return false;
+  for (let i = Math.max(0, change.at - 1); i < change.at + change.after && i < lines.length - 1; i++) {
+    const next = lines[i + 1]!;
+    if (lines[i]!.ending === '\r' && next.text === '' && next.ending === '\n') return false;
+  }
+  return true;
+}
+
+function reports(located: IndexedTextLocation): ChunkReport[] {
+  const line = (located.kind === 'substring' ? located.spans[0]?.line : located.matches[0]?.start) ?? 0;
   const indent = located.kind === 'lines' ? located.matches[0]?.indent : undefined;
   return [{ chunk: 0, line: line + 1, pass: located.pass, ...(indent !== undefined && { indent }) }];
 }
 
 /** Empty SEARCH: the replace text becomes the file, or is appended (as whole lines, in the file's line breaks). */
-function createOrAppend(op: ReplaceText, path: string, state: PlanState): OpOutcome {
+export function planCreateOrAppend(op: ReplaceText, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
   const refused = writeRefused(slot, path, op.line);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };

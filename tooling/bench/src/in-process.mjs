@@ -1,15 +1,18 @@
 #!/usr/bin/env node
+import { parseEdits } from '@patchsmith/grammar';
+import { planEdits } from '@patchsmith/planner';
 // In-process comparison with the `diff` package's applyPatch (what a Node host would otherwise
 // call): the same unified diff applied to the same 100,000-line file, both sides from parsed text
 // to new file contents, medians of alternating runs.
 import { applyPatch, createPatch } from 'diff';
-import { parseEdits } from '@patchsmith/grammar';
-import { planEdits } from '@patchsmith/planner';
 import { median } from './measure.mjs';
 
 const N = 100_000;
 const CHUNKS = 200;
-const lines = Array.from({ length: N }, (_, i) => `    const value_${i} = compute(${i}, "${(i * 7919) % 10007}"); // line ${i}`);
+const lines = Array.from(
+  { length: N },
+  (_, i) => `    const value_${i} = compute(${i}, "${(i * 7919) % 10007}"); // line ${i}`,
+);
 const before = `${lines.join('\n')}\n`;
 const edited = [...lines];
 for (let c = 0; c < CHUNKS; c++) {
@@ -38,7 +41,10 @@ function viaPatchsmith() {
 
 const samples = { 'diff.applyPatch': [], 'patchsmith parseEdits+planEdits': [] };
 for (let r = 0; r < 9; r++) {
-  for (const [name, fn] of [['diff.applyPatch', viaJsdiff], ['patchsmith parseEdits+planEdits', viaPatchsmith]]) {
+  for (const [name, fn] of [
+    ['diff.applyPatch', viaJsdiff],
+    ['patchsmith parseEdits+planEdits', viaPatchsmith],
+  ]) {
     const t = performance.now();
     fn();
     samples[name].push(performance.now() - t);
@@ -47,4 +53,5 @@ for (let r = 0; r < 9; r++) {
 const base = median(samples['diff.applyPatch']);
 console.log('\nIn-process: a 200-hunk unified diff on a 100,000-line file (median of 9)\n');
 console.log('| implementation | median ms | vs diff.applyPatch |\n| --- | ---: | ---: |');
-for (const [name, s] of Object.entries(samples)) console.log(`| ${name} | ${median(s).toFixed(1)} | ${(median(s) / base).toFixed(2)}× |`);
+for (const [name, s] of Object.entries(samples))
+  console.log(`| ${name} | ${median(s).toFixed(1)} | ${(median(s) / base).toFixed(2)}× |`);

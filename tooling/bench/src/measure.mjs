@@ -43,7 +43,8 @@ export function compare({ template, commands, runs, prepare }) {
         const s = samples[command.name];
         if (result.status !== (command.status ?? 0)) {
           s.failures++;
-          if (s.failures === 1) console.error(`! ${command.name} failed: ${result.stderr?.toString().slice(0, 400)}`);
+          if (s.failures === 1)
+            console.error(`! ${command.name} failed: ${result.stderr?.toString().slice(0, 400)}`);
         }
         s.ms.push(ms);
         s.rssMb.push(rssKb / 1024);
@@ -56,7 +57,12 @@ export function compare({ template, commands, runs, prepare }) {
   return Object.fromEntries(
     Object.entries(samples).map(([name, s]) => [
       name,
-      { medianMs: median(s.ms), peakRssMb: s.rssMb.reduce((a, b) => Math.max(a, b), 0), runs: s.ms.length, failures: s.failures },
+      {
+        medianMs: median(s.ms),
+        peakRssMb: s.rssMb.reduce((a, b) => Math.max(a, b), 0),
+        runs: s.ms.length,
+        failures: s.failures,
+      },
     ]),
   );
 }

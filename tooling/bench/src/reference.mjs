@@ -11,7 +11,8 @@ function findBinary(dir) {
   if (!existsSync(dir)) return null;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     const full = join(entry.parentPath ?? entry.path, entry.name);
-    if (entry.isFile() && entry.name === 'codex' && full.includes('/vendor/') && full.endsWith('/bin/codex')) return full;
+    if (entry.isFile() && entry.name === 'codex' && full.includes('/vendor/') && full.endsWith('/bin/codex'))
+      return full;
   }
   return null;
 }

@@ -38,29 +38,107 @@ function gitDiffOf(template, patch, base) {
   const repo = join(base, 'diff-repo');
   cpSync(template, repo, { recursive: true });
   gitInit(repo);
-  execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], { cwd: repo, input: patch });
+  execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], {
+    cwd: repo,
+    input: patch,
+  });
   return execFileSync('git', ['diff'], { cwd: repo, maxBuffer: 1 << 28 });
 }
 
 const plan = [
   { id: 'startup', title: 'one-line patch (start-up)', make: () => workloads.startup(), runs: 15 },
-  { id: 'chunks-exact', title: '100,000-line file, 200 exact chunks', make: () => workloads.chunks100k({ drift: false }), runs: 7 },
-  { id: 'chunks-drift', title: '100,000-line file, 200 chunks, trailing-whitespace drift', make: () => workloads.chunks100k({ drift: true }), runs: 7 },
+  {
+    id: 'chunks-exact',
+    title: '100,000-line file, 200 exact chunks',
+    make: () => workloads.chunks100k({ drift: false }),
+    runs: 7,
+  },
+  {
+    id: 'chunks-drift',
+    title: '100,000-line file, 200 chunks, trailing-whitespace drift',
+    make: () => workloads.chunks100k({ drift: true }),
+    runs: 7,
+  },
   { id: 'one-chunk', title: '2,000-line file, one chunk', make: () => workloads.oneChunk2k(), runs: 15 },
-  { id: 'files-1000', title: '1,000-file patch', make: () => workloads.files1000(), runs: 5, transaction: true },
-  { id: 'unified-1000', title: '1,000-file unified diff (git diff)', make: () => workloads.files1000(), runs: 5, unified: true },
-  { id: 'add-10mb', title: '10 MB patch (1,000+ new files)', make: () => workloads.addTenMegabytes(), runs: 5 },
-  { id: 'exact-200k', title: '200,000-line file, one exact chunk', make: () => workloads.exact200k(), runs: 5 },
-  { id: 'indent-200k', title: '200,000-line file, one chunk indented by two spaces (pass 3)', make: () => workloads.drift200k({ uneven: false }), runs: 5 },
-  { id: 'uneven-200k', title: '200,000-line file, one chunk with uneven indentation (pass 4)', make: () => workloads.drift200k({ uneven: true }), runs: 5 },
-  { id: 'braces-200k', title: '200,000 `}` lines, a hunk with a line hint', make: () => workloads.braces200k({ indented: false }), runs: 5, hinted: true },
-  { id: 'braces-indent-200k', title: '200,000 `}` lines, a 200-line indented hunk with a line hint (pass 3)', make: () => workloads.braces200k({ indented: true }), runs: 5, hinted: true, drifted: true },
-  { id: 'failing-150k', title: '150,000 failing chunks (rejected, --json)', make: () => workloads.failing150k(), runs: 3, failing: true },
+  {
+    id: 'files-1000',
+    title: '1,000-file patch',
+    make: () => workloads.files1000(),
+    runs: 5,
+    transaction: true,
+  },
+  {
+    id: 'unified-1000',
+    title: '1,000-file unified diff (git diff)',
+    make: () => workloads.files1000(),
+    runs: 5,
+    unified: true,
+  },
+  {
+    id: 'add-10mb',
+    title: '10 MB patch (1,000+ new files)',
+    make: () => workloads.addTenMegabytes(),
+    runs: 5,
+  },
+  {
+    id: 'exact-200k',
+    title: '200,000-line file, one exact chunk',
+    make: () => workloads.exact200k(),
+    runs: 5,
+  },
+  {
+    id: 'indent-200k',
+    title: '200,000-line file, one chunk indented by two spaces (pass 3)',
+    make: () => workloads.drift200k({ uneven: false }),
+    runs: 5,
+  },
+  {
+    id: 'uneven-200k',
+    title: '200,000-line file, one chunk with uneven indentation (pass 4)',
+    make: () => workloads.drift200k({ uneven: true }),
+    runs: 5,
+  },
+  {
+    id: 'braces-200k',
+    title: '200,000 `}` lines, a hunk with a line hint',
+    make: () => workloads.braces200k({ indented: false }),
+    runs: 5,
+    hinted: true,
+  },
+  {
+    id: 'braces-indent-200k',
+    title: '200,000 `}` lines, a 200-line indented hunk with a line hint (pass 3)',
+    make: () => workloads.braces200k({ indented: true }),
+    runs: 5,
+    hinted: true,
+    drifted: true,
+  },
+  {
+    id: 'str-replace-200',
+    title: '100,000-line file, 200 str_replace edits',
+    make: () => workloads.strReplace100k({ count: 200 }),
+    runs: 7,
+    edits: true,
+  },
+  {
+    id: 'str-replace-1000',
+    title: '100,000-line file, 1,000 str_replace edits',
+    make: () => workloads.strReplace100k({ count: 1_000 }),
+    runs: 5,
+    edits: true,
+  },
+  {
+    id: 'failing-150k',
+    title: '150,000 failing chunks (rejected, --json)',
+    make: () => workloads.failing150k(),
+    runs: 3,
+    failing: true,
+  },
 ].filter((w) => !only || only.split(',').includes(w.id));
 
 const results = [];
 for (const w of plan) {
-  const { files, patch } = w.make();
+  const { files, patch, edits } = w.make();
   const base = mkdtempSync(join(tmpdir(), `ps-bench-${w.id}-`));
   try {
     const template = join(base, 'template');
@@ -74,9 +152,17 @@ for (const w of plan) {
       gitInit(repo);
       const after = join(base, 'after');
       cpSync(template, after, { recursive: true });
-      execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], { cwd: after, input: patch });
+      execFileSync(node, [join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], {
+        cwd: after,
+        input: patch,
+      });
       extra.push(
-        { name: 'patchsmith apply (git repo, with snapshot)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-'], input: patch, template: repo },
+        {
+          name: 'patchsmith apply (git repo, with snapshot)',
+          argv: [node, join(cli, 'patchsmith.js'), 'apply', '-'],
+          input: patch,
+          template: repo,
+        },
         { name: 'plain write of the same files (cp)', argv: ['cp', '-r', `${after}/.`, '.'] },
       );
     }
@@ -93,14 +179,25 @@ for (const w of plan) {
           ];
       commands = [
         ...peers,
-        { name: 'patchsmith apply (unified)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], input: patch },
+        {
+          name: 'patchsmith apply (unified)',
+          argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'],
+          input: patch,
+        },
       ];
     }
     if (w.failing) {
       // Every command is to reject the patch (exit 1); patchsmith still reports each chunk.
       commands = [
-        ...(reference.path ? [{ name: 'reference apply_patch', argv: [reference.path], input: patch, status: 1 }] : []),
-        { name: 'patchsmith apply --json', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--json'], input: patch, status: 1 },
+        ...(reference.path
+          ? [{ name: 'reference apply_patch', argv: [reference.path], input: patch, status: 1 }]
+          : []),
+        {
+          name: 'patchsmith apply --json',
+          argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--json'],
+          input: patch,
+          status: 1,
+        },
       ];
     }
     if (w.unified) {
@@ -109,7 +206,22 @@ for (const w of plan) {
       commands = [
         { name: 'git apply', argv: ['git', 'apply', '-'], input: diff },
         { name: 'GNU patch', argv: ['patch', '-p1', '-s'], input: diff },
-        { name: 'patchsmith apply (unified)', argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'], input: diff },
+        {
+          name: 'patchsmith apply (unified)',
+          argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'],
+          input: diff,
+        },
+      ];
+    }
+    if (w.edits) {
+      // str_replace JSON against the same change as one Codex patch (the reference, and ours).
+      commands = [
+        ...commandsFor(patch),
+        {
+          name: 'patchsmith apply (str_replace JSON)',
+          argv: [node, join(cli, 'patchsmith.js'), 'apply', '-', '--no-snapshot'],
+          input: edits,
+        },
       ];
     }
     const runs = quick ? Math.min(3, w.runs) : w.runs;
@@ -118,7 +230,14 @@ for (const w of plan) {
     const shared = commands.filter((c) => !c.template);
     const measured = { ...compare({ template, commands: shared, runs }) };
     for (const c of own) Object.assign(measured, compare({ template: c.template, commands: [c], runs }));
-    results.push({ id: w.id, title: w.title, patchBytes: Buffer.byteLength(patch), commands: measured });
+    const perEdit = w.edits ? { edits: JSON.parse(edits).length } : {};
+    results.push({
+      id: w.id,
+      title: w.title,
+      patchBytes: Buffer.byteLength(patch),
+      commands: measured,
+      ...perEdit,
+    });
     console.log(`done: ${w.title}`);
   } finally {
     rmSync(base, { recursive: true, force: true });
@@ -127,14 +246,23 @@ for (const w of plan) {
 
 const refName = 'reference apply_patch';
 const baselineOf = (r) => r.commands[refName]?.medianMs ?? r.commands['git apply']?.medianMs;
-const rows = ['| workload | command | median ms | vs baseline | peak RSS MB |', '| --- | --- | ---: | ---: | ---: |'];
+const rows = [
+  '| workload | command | median ms | vs baseline | peak RSS MB |',
+  '| --- | --- | ---: | ---: | ---: |',
+];
 for (const r of results) {
   const ref = baselineOf(r);
   for (const [name, m] of Object.entries(r.commands)) {
     const ratio = ref ? `${(m.medianMs / ref).toFixed(2)}×` : '';
     const failed = m.failures ? ` (${m.failures} failed)` : '';
-    rows.push(`| ${r.title} | ${name}${failed} | ${m.medianMs.toFixed(1)} | ${ratio} | ${m.peakRssMb.toFixed(0)} |`);
+    rows.push(
+      `| ${r.title} | ${name}${failed} | ${m.medianMs.toFixed(1)} | ${ratio} | ${m.peakRssMb.toFixed(0)} |`,
+    );
   }
+}
+for (const r of results.filter((x) => x.edits)) {
+  const m = r.commands['patchsmith apply (str_replace JSON)'];
+  if (m) rows.push(`| ${r.title} | str_replace: whole-process ms / edits | ${(m.medianMs / r.edits).toFixed(3)} | | |`);
 }
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 console.log(`\n${machine}\n\n${rows.join('\n')}`);
@@ -150,7 +278,8 @@ function chart(results, machine) {
   const rowsOut = [];
   for (const r of results) {
     const ref = baselineOf(r);
-    for (const [name, m] of Object.entries(r.commands)) rowsOut.push({ group: r.title, name, ratio: ref ? m.medianMs / ref : 1, ms: m.medianMs });
+    for (const [name, m] of Object.entries(r.commands))
+      rowsOut.push({ group: r.title, name, ratio: ref ? m.medianMs / ref : 1, ms: m.medianMs });
   }
   const width = 900;
   const barArea = 420;
@@ -169,8 +298,12 @@ function chart(results, machine) {
     }
     const w = Math.max(1, scale(row.ratio));
     parts.push(`<text x="20" y="${y + 12}">${esc(row.name)}</text>`);
-    parts.push(`<rect x="330" y="${y + 2}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${row.name.startsWith('patchsmith') ? '#2b7bb9' : '#999'}"/>`);
-    parts.push(`<text x="${(336 + w).toFixed(1)}" y="${y + 12}">${row.ms.toFixed(0)} ms (${row.ratio.toFixed(2)}×)</text>`);
+    parts.push(
+      `<rect x="330" y="${y + 2}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${row.name.startsWith('patchsmith') ? '#2b7bb9' : '#999'}"/>`,
+    );
+    parts.push(
+      `<text x="${(336 + w).toFixed(1)}" y="${y + 12}">${row.ms.toFixed(0)} ms (${row.ratio.toFixed(2)}×)</text>`,
+    );
     y += rowH;
   }
   const height = y + 20;

@@ -1,7 +1,8 @@
 // Workloads: each builds a starting tree (files) and a patch, so every command starts from the
 // same bytes. Lines are distinct so that exact chunks are unique, as in real code.
 
-const line = (file, i) => `    const value_${file}_${i} = compute(${i}, "${(i * 7919) % 10007}"); // line ${i}`;
+const line = (file, i) =>
+  `    const value_${file}_${i} = compute(${i}, "${(i * 7919) % 10007}"); // line ${i}`;
 
 function bigFile(n, file = 0) {
   return Array.from({ length: n }, (_, i) => line(file, i));
@@ -14,7 +15,14 @@ function spreadChunks(lines, count, { drift = false } = {}) {
   for (let c = 0; c < count; c++) {
     const at = c * step + Math.floor(step / 2);
     const ctx = (i) => ` ${lines[i]}${drift ? '  ' : ''}`;
-    out.push('@@', ctx(at - 3), ctx(at - 2), ctx(at - 1), `-${lines[at]}`, `+${lines[at].replace('compute', 'recompute')}`);
+    out.push(
+      '@@',
+      ctx(at - 3),
+      ctx(at - 2),
+      ctx(at - 1),
+      `-${lines[at]}`,
+      `+${lines[at].replace('compute', 'recompute')}`,
+    );
   }
   return out;
 }
@@ -81,7 +89,14 @@ export function exact200k() {
   const at = BIG / 2;
   return {
     files: { 'big.ts': `${lines.join('\n')}\n` },
-    patch: codex(['*** Update File: big.ts', '@@', ` ${lines[at - 1]}`, `-${lines[at]}`, `+${lines[at]} // edited`, ` ${lines[at + 1]}`]),
+    patch: codex([
+      '*** Update File: big.ts',
+      '@@',
+      ` ${lines[at - 1]}`,
+      `-${lines[at]}`,
+      `+${lines[at]} // edited`,
+      ` ${lines[at + 1]}`,
+    ]),
   };
 }
 
@@ -115,7 +130,10 @@ export function drift200k({ uneven }) {
 export function braces200k({ indented }) {
   const files = { 'braces.txt': '}\n'.repeat(BIG) };
   if (!indented) {
-    return { files, patch: unified('braces.txt', ['@@ -150000,3 +150000,3 @@', ' }', '-}', '+} // edited', ' }']) };
+    return {
+      files,
+      patch: unified('braces.txt', ['@@ -150000,3 +150000,3 @@', ' }', '-}', '+} // edited', ' }']),
+    };
   }
   const context = Array.from({ length: 199 }, () => '   }');
   return {
@@ -130,4 +148,29 @@ export function failing150k() {
   const body = ['*** Update File: small.ts'];
   for (let c = 0; c < 150_000; c++) body.push('@@', `-missing line ${c}`, `+new line ${c}`);
   return { files: { 'small.ts': `${lines.join('\n')}\n` }, patch: codex(body) };
+}
+
+/**
+ * `count` str_replace edits evenly spread over an n-line file, each the 3 lines above a line and
+ * that line, the line changed as `spreadChunks` changes it; and the same change as one Codex patch.
+ */
+export function strReplace100k({ count }) {
+  const lines = bigFile(100_000);
+  const step = Math.floor(lines.length / count);
+  const edits = [];
+  for (let c = 0; c < count; c++) {
+    const at = c * step + Math.floor(step / 2);
+    const above = lines.slice(at - 3, at);
+    edits.push({
+      command: 'str_replace',
+      path: 'big.ts',
+      old_str: [...above, lines[at]].join('\n'),
+      new_str: [...above, lines[at].replace('compute', 'recompute')].join('\n'),
+    });
+  }
+  return {
+    files: { 'big.ts': `${lines.join('\n')}\n` },
+    edits: JSON.stringify(edits),
+    patch: codex(['*** Update File: big.ts', ...spreadChunks(lines, count)]),
+  };
 }

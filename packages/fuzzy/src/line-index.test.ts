@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { indexLines } from './line-index.js';
+import type { TextLine } from './types.js';
+
+const line = (text: string): TextLine => ({ text, ending: '\n' });
+
+/** Where `text` stands, by looking at every line. */
+function scan(lines: readonly TextLine[], text: string): number[] {
+  return lines.flatMap((l, i) => (l.text === text ? [i] : []));
+}
+
+describe('indexLines', () => {
+  it('finds every line of a text, and follows splices', () => {
+    const index = indexLines(['a', 'b', 'a', 'c'].map(line));
+    expect(index.positionsOf('a')).toEqual([0, 2]);
+    index.splice(1, 1, [line('a'), line('a')]);
+    expect(index.lines.map((l) => l.text)).toEqual(['a', 'a', 'a', 'a', 'c']);
+    expect(index.positionsOf('a')).toEqual([0, 1, 2, 3]);
+    index.splice(0, 3, []);
+    expect(index.positionsOf('a')).toEqual([0]);
+    expect(index.positionsOf('c')).toEqual([1]);
+    expect(index.positionsOf('b')).toEqual([]);
+  });
+
+  it('does not change the lines it was given', () => {
+    const given = ['a', 'b'].map(line);
+    indexLines(given).splice(0, 2, []);
+    expect(given.map((l) => l.text)).toEqual(['a', 'b']);
+  });
+
+  it('inserts more lines than a call can take as arguments', () => {
+    const index = indexLines([line('x'), line('y')]);
+    index.splice(
+      1,
+      0,
+      Array.from({ length: 200_000 }, () => line('z')),
+    );
+    expect(index.lines.length).toBe(200_002);
+    expect(index.positionsOf('y')).toEqual([200_001]);
+  });
+
+  it('agrees with a scan of the lines after any splices (the log and its rebuilds included)', () => {
+    const text = fc.constantFrom('a', 'b', 'c', '');
+    const splice = fc.record({
+      at: fc.nat(40),
+      removed: fc.nat(5),
+      inserted: fc.array(text, { maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(text, { maxLength: 40 }),
+        fc.array(splice, { maxLength: 1_100, size: 'max' }),
+        (start, splices) => {
+          const index = indexLines(start.map(line));
+          const expected = start.map(line);
+          for (const { at, removed, inserted } of splices) {
+            const from = Math.min(at, expected.length);
+            index.splice(from, removed, inserted.map(line));
+            expected.splice(from, removed, ...inserted.map(line));
+          }
+          expect(index.lines).toEqual(expected);
+          for (const t of ['a', 'b', 'c', '']) {
+            expect(index.positionsOf(t)).toEqual(scan(expected, t));
+            expect(index.countOf(t, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(
+              scan(expected, t).length,
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
