@@ -1,7 +1,7 @@
 import type { FileState } from '@patchsmith/planner';
 import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
-import { permissionBits } from './hash.js';
+import { permissionBits, sha256Hex } from './hash.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
 import { IO_CONCURRENCY, mapLimit } from './map-limit.js';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
@@ -10,7 +10,10 @@ export interface ReadFilesOptions {
   fs?: TransactionFs;
 }
 
-/** Reads one path as the planner wants it described. */
+/**
+ * Reads one path as the planner wants it described: a file's bytes with their hash (computed here
+ * once; the planner and the snapshot use it as it is) and what its stat said.
+ */
 async function readOne(ctx: PathContext, path: string): Promise<FileState> {
   try {
     const resolved = await resolvePath(ctx, path);
@@ -22,7 +25,9 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     if (resolved.kind === 'missing') return { kind: 'missing', ...named };
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-    return { kind: 'file', bytes, mode: permissionBits(stats.mode), ...named };
+    const { dev, ino, size, mtimeMs, mode } = stats;
+    const stat = { dev, ino, size, mtimeMs, mode };
+    return { kind: 'file', bytes, mode: permissionBits(mode), hash: sha256Hex(bytes), stat, ...named };
   } catch (error) {
     const message = error instanceof IoFailure ? error.message : String(error);
     return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };
