@@ -98,7 +98,7 @@ async function beforeState(
     };
   }
   const state = await readDiskState(fs, root, write.path);
-  return { state, hash: state.kind === 'file' ? hashBytes(state.bytes) : null, read: true };
+  return { state, hash: state.kind === 'file' ? state.hash : null, read: true };
 }
 
 function describeState(state: FileState): string {
