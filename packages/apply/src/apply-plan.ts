@@ -30,7 +30,10 @@ export interface ApplyOptions {
   /**
    * Called under the lock once every check has passed, right before the first write (and only when
    * there is something to write), e.g. to take a snapshot: every write's `before` is then what the
-   * disk holds. When it throws, nothing is written and the apply fails with its error.
+   * disk holds. When it throws, nothing is written and the apply fails with its error. The checks
+   * are not repeated after it (that would read every file again), so it should be short: a file
+   * another program replaces meanwhile is still caught when it is backed up (by its identity),
+   * one changed in place is not, as during the writes themselves.
    */
   beforeFirstWrite?: (plan: Plan) => Promise<void>;
 }

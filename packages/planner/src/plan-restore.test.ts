@@ -46,7 +46,11 @@ describe('planRestore', () => {
       },
     ]);
     expect(plan.writes).toEqual([
-      { path: 'created', before: { hash: hashBytes(bytes('new\n')), mode: 0o644, bytes: bytes('new\n') }, after: null },
+      {
+        path: 'created',
+        before: { hash: hashBytes(bytes('new\n')), mode: 0o644, bytes: bytes('new\n') },
+        after: null,
+      },
       {
         path: 'changed',
         before: { hash: hashBytes(bytes('after\n')), mode: 0o755, bytes: bytes('after\n') },

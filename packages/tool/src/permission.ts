@@ -63,8 +63,7 @@ function refuse(message: string, path?: string): PermissionRefusal {
 
 /** The DENIED error of a gate's refusal (`no`, or a refusal that says why). */
 export function refusalError(answer: 'no' | PermissionRefusal, what: 'edit' | 'undo'): EditError {
-  if (answer === 'no')
-    return { code: 'DENIED', message: `The ${what} was not allowed; nothing was written.` };
+  if (answer === 'no') return { code: 'DENIED', message: `The ${what} was not allowed; nothing was written.` };
   return answer.path === undefined
     ? { code: 'DENIED', message: answer.message }
     : { code: 'DENIED', message: answer.message, path: answer.path };
@@ -83,10 +82,7 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     const decisions = decide(plan, policy);
     const denied = decisions.filter((d) => d.action === 'deny');
     if (denied.length > 0) {
-      return refuse(
-        `Permission denied: ${describePaths(denied, source)}. Nothing was written.`,
-        denied[0]!.path,
-      );
+      return refuse(`Permission denied: ${describePaths(denied, source)}. Nothing was written.`, denied[0]!.path);
     }
     const asks = decisions.filter((d) => d.action === 'ask' && !remembered.has(d.path));
     if (asks.length === 0) return 'yes';
@@ -100,10 +96,7 @@ export function createPermissionGate(options: PermissionGateOptions): AskPermiss
     }
     const answer = await prompt({ plan, paths: asks });
     if (answer === 'no')
-      return refuse(
-        `Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`,
-        asks[0]!.path,
-      );
+      return refuse(`Permission refused for ${asks.map((d) => d.path).join(', ')}. Nothing was written.`, asks[0]!.path);
     if (answer === 'always') for (const d of asks) remembered.add(d.path);
     return answer;
   };
