@@ -1,5 +1,6 @@
 import { chmod, readdir, readFile, readlink, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PatchsmithError } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
@@ -109,6 +110,63 @@ describe('applyPlan', () => {
     };
     expect(await applyPlan(plan, { root })).toEqual({ ok: true });
     expect((await stat(join(root, 'a.txt'))).ino).toBe(inode);
+  });
+});
+
+describe('beforeFirstWrite', () => {
+  const plan: Plan = {
+    files: [],
+    writes: [update('a.txt', 'a2\n'), { path: 'e.txt', before: null, after: content('e\n') }],
+  };
+
+  it('is called once, under the lock, after the checks and before the first write', async () => {
+    const root = await setup();
+    const before = await shapeOf(root);
+    const seen: { plan: Plan; locked: boolean; untouched: boolean }[] = [];
+    const beforeFirstWrite = async (checked: Plan) => {
+      const locked = await stat(join(root, '.git', 'patchsmith', 'lock')).then(
+        () => true,
+        () => false,
+      );
+      seen.push({
+        plan: checked,
+        locked,
+        untouched: JSON.stringify(await shapeOf(root)) === JSON.stringify(before),
+      });
+    };
+    expect(await applyPlan(plan, { root, beforeFirstWrite })).toEqual({ ok: true });
+    expect(seen).toEqual([{ plan, locked: true, untouched: true }]);
+    expect(await readFile(join(root, 'e.txt'), 'utf8')).toBe('e\n');
+  });
+
+  it('is not called when the check refuses the plan, nor when nothing is to be written', async () => {
+    const root = await setup();
+    let calls = 0;
+    const beforeFirstWrite = async () => void calls++;
+    await writeFile(join(root, 'a.txt'), 'changed by someone\n');
+    const stale = await applyPlan(plan, { root, beforeFirstWrite });
+    expect(stale).toMatchObject({ ok: false, errors: [{ code: 'STALE', path: 'a.txt' }] });
+    const unchanged = { path: 'b.txt', before: beforeOf(spec, 'b.txt'), after: spec.files['b.txt']! };
+    expect(await applyPlan({ files: [], writes: [unchanged] }, { root, beforeFirstWrite })).toEqual({
+      ok: true,
+    });
+    expect(calls).toBe(0);
+  });
+
+  it('when it throws, the apply fails with its error, writes nothing and releases the lock', async () => {
+    const root = await setup();
+    const before = await shapeOf(root);
+    const beforeFirstWrite = async () => {
+      throw new PatchsmithError('STATE_INVALID', 'no snapshot could be recorded: test; nothing was written');
+    };
+    expect(await applyPlan(plan, { root, beforeFirstWrite })).toEqual({
+      ok: false,
+      errors: [
+        { code: 'STATE_INVALID', message: 'no snapshot could be recorded: test; nothing was written' },
+      ],
+    });
+    expect(await shapeOf(root)).toEqual(before);
+    expect(await applyPlan(plan, { root, lockTimeoutMs: 0 })).toEqual({ ok: true });
   });
 });
 

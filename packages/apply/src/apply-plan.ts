@@ -27,6 +27,15 @@ export interface ApplyOptions {
   askApproved?: boolean;
   /** A host setting, never something a patch carries: let this apply write `.patchsmith.json` and `.patchsmith/`. */
   allowConfigWrites?: boolean;
+  /**
+   * Called under the lock once every check has passed, right before the first write (and only when
+   * there is something to write), e.g. to take a snapshot: every write's `before` is then what the
+   * disk holds. When it throws, nothing is written and the apply fails with its error. The checks
+   * are not repeated after it (that would read every file again), so it should be short: a file
+   * another program replaces meanwhile is still caught when it is backed up (by its identity),
+   * one changed in place is not, as during the writes themselves.
+   */
+  beforeFirstWrite?: (plan: Plan) => Promise<void>;
 }
 
 /** An expected failure as a result value. */
@@ -35,7 +44,10 @@ function failure(error: unknown, root: string, outcome: string): ApplyResult {
   return { ok: false, errors: [ioError(root, error, outcome)] };
 }
 
-/** With the lock held: finish any earlier transaction, check the plan against the disk, carry it out. */
+/**
+ * With the lock held: finish any earlier transaction, check the plan against the disk, let the
+ * caller act on the checked plan (`beforeFirstWrite`), carry it out.
+ */
 async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
   try {
     await recoverUnderLock(ctx);
@@ -55,6 +67,13 @@ async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions):
     return failure(error, ctx.realRoot, 'nothing was written');
   }
   if (!checked.ok) return checked;
+  if (checked.writes.length > 0 && options.beforeFirstWrite !== undefined) {
+    try {
+      await options.beforeFirstWrite(plan);
+    } catch (error) {
+      return failure(error, ctx.realRoot, 'nothing was written');
+    }
+  }
   return runTransaction(ctx, checked.writes);
 }
 

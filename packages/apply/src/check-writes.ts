@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
-import { entryIdentity, type FileIdentity, recordFolder, type WriteFolder } from './guard-folders.js';
+import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
 import { permissionBits } from './mode-bits.js';
 import { io } from './io-failure.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
@@ -23,37 +23,50 @@ export type CheckResult = { ok: true; writes: CheckedWrite[] } | { ok: false; er
 
 const stale = (path: string, message: string): EditError => ({ code: 'STALE', message, path });
 
-// The write would leave the path exactly as it is (same content and mode, or absent and staying so).
-function isNoOp(write: PlannedWrite): boolean {
+// The write would leave the path exactly as it is: absent and staying so, or the same mode and the
+// bytes there now (`current`, which the staleness check found to be the planned ones).
+function isNoOp(write: PlannedWrite, current: Uint8Array | null): boolean {
   const { before, after } = write;
   if (before === null || after === null) return before === null && after === null;
-  return permissionBits(after.mode) === permissionBits(before.mode) && hashBytes(after.bytes) === before.hash;
+  if (permissionBits(after.mode) !== permissionBits(before.mode) || current === null) return false;
+  return Buffer.from(current.buffer, current.byteOffset, current.byteLength).equals(after.bytes);
 }
 
-/** Compares the disk with the write's `before`; a STALE error, or null when they agree. */
+/** What the disk holds for a write: a problem (STALE, read-only), or the bytes there now (null when absent). */
+type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array | null };
+
+const agrees = (current: Uint8Array | null): DiskCheck => ({ problem: null, current });
+const disagrees = (problem: EditError): DiskCheck => ({ problem });
+
+/**
+ * Compares the disk with the write's `before`. A file is looked at once: the stat its resolution
+ * made, one read and one hash of the bytes read (nothing short of the hash tells that the content
+ * is the one planned).
+ */
 async function staleness(
   ctx: RootContext,
   write: PlannedWrite,
   resolved: ResolvedTarget,
-): Promise<EditError | null> {
+): Promise<DiskCheck> {
   const { path, before } = write;
   if (before === null) {
-    if (resolved.kind === 'missing') return null;
-    return stale(
-      path,
-      `${path} was absent when the patch was planned, but is now a ${resolved.kind === 'file' ? 'file' : 'folder'}`,
-    );
+    if (resolved.kind === 'missing') return agrees(null);
+    const now = resolved.kind === 'file' ? 'file' : 'folder';
+    return disagrees(stale(path, `${path} was absent when the patch was planned, but is now a ${now}`));
   }
-  if (resolved.kind === 'missing') return stale(path, `${path} was removed since the patch was planned`);
-  if (resolved.kind === 'directory') return stale(path, `${path} is now a folder`);
+  if (resolved.kind === 'missing')
+    return disagrees(stale(path, `${path} was removed since the patch was planned`));
+  if (resolved.kind === 'directory') return disagrees(stale(path, `${path} is now a folder`));
   const { target } = resolved;
   const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-  if (hashBytes(bytes) !== before.hash) return stale(path, `${path} changed since the patch was planned`);
+  if (hashBytes(bytes) !== before.hash)
+    return disagrees(stale(path, `${path} changed since the patch was planned`));
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
-    return stale(path, `the mode of ${path} changed since the patch was planned`);
+    return disagrees(stale(path, `the mode of ${path} changed since the patch was planned`));
   }
-  return readOnlyProblem(path, stats);
+  const readOnly = readOnlyProblem(path, stats);
+  return readOnly ? disagrees(readOnly) : agrees(bytes);
 }
 
 /** The folder whose entry a write changes: the file's own folder, or for a delete the folder of the name removed. */
@@ -70,11 +83,22 @@ function changedFolder(
 const replacedEntry = (write: PlannedWrite, resolved: ResolvedTarget) =>
   write.after === null ? resolved.entry : resolved.target;
 
+/**
+ * The identity of the file a write replaces or removes, as the resolution found it (before the
+ * content was read and hashed): a file put in its place since is caught when its backup is made.
+ */
+const replacedIdentity = (write: PlannedWrite, resolved: ResolvedTarget): FileIdentity | null => {
+  const stats = write.after === null ? resolved.entryStats : resolved.stats;
+  return stats === undefined ? null : identityOf(stats);
+};
+
 interface Inspection {
   resolved: PathResolution;
   problem: EditError | null;
   folder?: WriteFolder;
   original?: FileIdentity | null;
+  /** The write changes nothing on disk. */
+  noOp?: boolean;
 }
 
 /** Where one write's path leads now, whether the policy allows it, and whether the disk still agrees with its `before`. */
@@ -83,13 +107,12 @@ async function inspect(ctx: RootContext, policy: WritePolicy, write: PlannedWrit
   if (!resolved.ok) return { resolved, problem: null };
   const refused = policyRefusal(ctx, policy, write, resolved);
   if (refused) return { resolved, problem: refused };
-  const problem = await staleness(ctx, write, resolved);
-  if (problem || resolved.kind === 'directory') return { resolved, problem };
-  const [folder, original] = await Promise.all([
-    changedFolder(ctx, write, resolved),
-    resolved.kind === 'file' ? entryIdentity(ctx.fs, replacedEntry(write, resolved)) : null,
-  ]);
-  return { resolved, problem, folder, original };
+  const disk = await staleness(ctx, write, resolved);
+  if (disk.problem !== null) return { resolved, problem: disk.problem };
+  if (resolved.kind === 'directory') return { resolved, problem: null };
+  const folder = await changedFolder(ctx, write, resolved);
+  const original = resolved.kind === 'file' ? replacedIdentity(write, resolved) : null;
+  return { resolved, problem: null, folder, original, noOp: isNoOp(write, disk.current) };
 }
 
 /**
@@ -129,7 +152,7 @@ export async function checkWrites(
       continue;
     }
     writers.set(reached, write.path);
-    if (!isNoOp(write)) {
+    if (!found.noOp) {
       checked.push({
         write,
         resolved: found.resolved,

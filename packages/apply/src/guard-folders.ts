@@ -33,7 +33,7 @@ export interface WriteFolder {
   identity: FileIdentity;
 }
 
-const identityOf = (stats: TransactionStats): FileIdentity => ({ dev: stats.dev, ino: stats.ino });
+export const identityOf = (stats: TransactionStats): FileIdentity => ({ dev: stats.dev, ino: stats.ino });
 export const sameIdentity = (a: FileIdentity, b: FileIdentity) => a.dev === b.dev && a.ino === b.ino;
 
 // Two real paths name the same place (folding case where the volume does).

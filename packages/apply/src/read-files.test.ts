@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,6 +74,15 @@ describe('readFiles', () => {
     const run = states.get('run.sh');
     expect(plain?.kind === 'file' && [text(plain.bytes), plain.mode]).toEqual(['plain\n', 0o640]);
     expect(run?.kind === 'file' && [text(run.bytes), run.mode]).toEqual(['#!/bin/sh\n', 0o755]);
+  });
+
+  it("gives each file's hash and what its stat said (through a symlink, the target's)", async () => {
+    const states = await readFiles(root, ['plain.txt', 'link-in.txt']);
+    const real = await nodeFs.stat(join(root, 'plain.txt'));
+    const identity = { dev: real.dev, ino: real.ino, size: 6, mtimeMs: real.mtimeMs, mode: real.mode };
+    const hash = createHash('sha256').update('plain\n').digest('hex');
+    expect(states.get('plain.txt')).toMatchObject({ kind: 'file', hash, stat: identity });
+    expect(states.get('link-in.txt')).toMatchObject({ kind: 'file', hash, stat: identity });
   });
 
   it('follows symlinks that stay inside the root to their target', async () => {

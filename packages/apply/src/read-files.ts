@@ -3,14 +3,17 @@ import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { permissionBits } from './mode-bits.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { hashBytes, IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
   fs?: TransactionFs;
 }
 
-/** Reads one path as the planner wants it described. */
+/**
+ * Reads one path as the planner wants it described: a file's bytes with their hash (computed here
+ * once; the planner and the snapshot use it as it is) and what its stat said.
+ */
 async function readOne(ctx: PathContext, path: string): Promise<FileState> {
   try {
     const resolved = await resolvePath(ctx, path);
@@ -22,7 +25,9 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     if (resolved.kind === 'missing') return { kind: 'missing', ...named };
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-    return { kind: 'file', bytes, mode: permissionBits(stats.mode), ...named };
+    const { dev, ino, size, mtimeMs, mode } = stats;
+    const stat = { dev, ino, size, mtimeMs, mode };
+    return { kind: 'file', bytes, mode: permissionBits(mode), hash: hashBytes(bytes), stat, ...named };
   } catch (error) {
     const message = error instanceof IoFailure ? error.message : String(error);
     return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };

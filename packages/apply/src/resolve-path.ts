@@ -19,6 +19,8 @@ export interface ResolvedTarget {
   existingDir: string;
   /** For a file: `target`'s stats, as the resolution found them (so its mode needs no second stat). */
   stats?: TransactionStats;
+  /** For a file: `entry`'s own stats (not followed; the same as `stats` unless the path is a symlink). */
+  entryStats?: TransactionStats;
 }
 
 export interface RefusedPath {
@@ -163,6 +165,7 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
         missingDirs: [],
         existingDir,
         stats: st,
+        entryStats: lst,
       };
     }
     const prefix = segments.slice(0, index + 1).join('/');

@@ -147,7 +147,7 @@ describe('binary files', () => {
   it('can be deleted', () => {
     const p = plan(script(del('bin')), { bin: file(invalid, 0o755) });
     expect(p.writes).toEqual([
-      { path: 'bin', before: { hash: hashBytes(invalid), mode: 0o755 }, after: null },
+      { path: 'bin', before: { hash: hashBytes(invalid), mode: 0o755, bytes: invalid }, after: null },
     ]);
     expect(p.files[0]).toMatchObject({ op: 'delete', additions: 0, deletions: 0 });
     expect(p.files[0]?.diff).toContain('Binary files bin and /dev/null differ');
@@ -159,7 +159,7 @@ describe('binary files', () => {
       'moved/bin': missing,
     });
     expect(p.writes).toEqual([
-      { path: 'bin', before: { hash: hashBytes(withNul), mode: 0o755 }, after: null },
+      { path: 'bin', before: { hash: hashBytes(withNul), mode: 0o755, bytes: withNul }, after: null },
       { path: 'moved/bin', before: null, after: { bytes: withNul, mode: 0o755 } },
     ]);
     expect(p.files[0]).toMatchObject({
@@ -196,6 +196,19 @@ describe('modes', () => {
       before: { mode: 0o600 },
       after: { mode: 0o755 },
     });
+  });
+
+  it("a write's before state is what the reader gave: its hash, and the very bytes read", () => {
+    const read = file('x\n') as Extract<FileState, { kind: 'file' }>;
+    const given = { ...read, hash: 'f'.repeat(64) };
+    const p = plan(script(update('a.txt', [chunk('-x\n+y')]), del('b.txt')), {
+      'a.txt': given,
+      'b.txt': read,
+    });
+    // The reader's hash is taken as it is (readFiles hashed the bytes once); absent, it is computed.
+    expect(p.writes[0]?.before).toEqual({ hash: 'f'.repeat(64), mode: 0o644, bytes: given.bytes });
+    expect(p.writes[0]?.before?.bytes).toBe(given.bytes);
+    expect(p.writes[1]?.before?.hash).toBe(hashBytes(read.bytes));
   });
 
   it('an Add gets 0644, or the mode of the file it overwrites', () => {

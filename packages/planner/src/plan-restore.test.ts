@@ -46,10 +46,14 @@ describe('planRestore', () => {
       },
     ]);
     expect(plan.writes).toEqual([
-      { path: 'created', before: { hash: hashBytes(bytes('new\n')), mode: 0o644 }, after: null },
+      {
+        path: 'created',
+        before: { hash: hashBytes(bytes('new\n')), mode: 0o644, bytes: bytes('new\n') },
+        after: null,
+      },
       {
         path: 'changed',
-        before: { hash: hashBytes(bytes('after\n')), mode: 0o755 },
+        before: { hash: hashBytes(bytes('after\n')), mode: 0o755, bytes: bytes('after\n') },
         after: { bytes: bytes('before\n'), mode: 0o755 },
       },
       { path: 'removed', before: null, after: { bytes: bytes('x\ny\n'), mode: 0o600 } },
@@ -77,7 +81,7 @@ describe('planRestore', () => {
     expect(plan.writes).toEqual([
       {
         path: 'mode',
-        before: { hash: hashBytes(bytes('m\n')), mode: 0o755 },
+        before: { hash: hashBytes(bytes('m\n')), mode: 0o755, bytes: bytes('m\n') },
         after: { bytes: bytes('m\n'), mode: 0o644 },
       },
     ]);

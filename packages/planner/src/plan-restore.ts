@@ -1,5 +1,6 @@
 import { hashBytes, PatchsmithError } from '@patchsmith/core';
 import { describeChange } from './diff.js';
+import { fileHash } from './file-hash.js';
 import type { FileState, Plan, PlannedFile, PlannedWrite } from './types.js';
 
 export interface RestoreTarget {
@@ -37,7 +38,7 @@ export function planRestore(
       writes.push({ path, before: null, after: target });
       continue;
     }
-    const before = { hash: hashBytes(now.bytes), mode: now.mode };
+    const before = { hash: fileHash(now), mode: now.mode, bytes: now.bytes };
     if (target === null) {
       files.push({ path, op: 'delete', ...describeChange(path, path, now.bytes, null), chunks: [] });
       writes.push({ path, before, after: null });

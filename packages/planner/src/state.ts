@@ -1,4 +1,5 @@
-import { type EditError, hashBytes, PatchsmithError } from '@patchsmith/core';
+import { type EditError, PatchsmithError } from '@patchsmith/core';
+import { fileHash } from './file-hash.js';
 import { decodeText, encodeTextChecked, type TextContent } from './lines.js';
 import type { FileState, PlannedWrite } from './types.js';
 
@@ -125,7 +126,8 @@ export class PlanState {
     for (const path of this.order) {
       const read = this.read.get(path);
       const final = this.current.get(path);
-      const before = read?.kind === 'file' ? { hash: hashBytes(read.bytes), mode: read.mode } : null;
+      const before =
+        read?.kind === 'file' ? { hash: fileHash(read), mode: read.mode, bytes: read.bytes } : null;
       const after = final?.kind === 'file' ? { bytes: final.bytes, mode: final.mode } : null;
       if (before === null && after === null) continue;
       const realPath = read?.kind === 'file' || read?.kind === 'missing' ? read.realPath : undefined;

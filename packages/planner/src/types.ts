@@ -1,13 +1,25 @@
 import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { EditError, ErrorCode } from '@patchsmith/core';
 
+/** What stat(2) said about a file when it was read: which file it was (device, inode) and its size, time and mode. */
+export interface FileStat {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  mode: number;
+}
+
 /**
  * What the outside world says about one path before planning. The planner never reads a disk.
  * `realPath`: where the path really leads (root-relative, after symlinks) when that is another
  * name, so permission rules can be decided on both; the planner only carries it to the writes.
+ * `hash`: the sha256 hex of `bytes`, when the reader computed it (`readFiles` does), so the plan's
+ * `before.hash` is not computed a second time; it must be the hash of these bytes. `stat`: what the
+ * reader's stat said, for a host that wants to tell a changed file cheaply (only a hash is sure).
  */
 export type FileState =
-  | { kind: 'file'; bytes: Uint8Array; mode: number; realPath?: string }
+  | { kind: 'file'; bytes: Uint8Array; mode: number; hash?: string; stat?: FileStat; realPath?: string }
   | { kind: 'missing'; realPath?: string }
   | { kind: 'directory' }
   /** The reader refused or failed this path (path policy, a file where a folder should be, I/O). */
@@ -50,8 +62,12 @@ export interface PlannedWrite {
   path: string;
   /** The real path written (root-relative, after symlinks), when the reader said it differs from `path`. */
   realPath?: string;
-  /** The path's state when planned: its content hash (sha256 hex) and mode, or null when absent. */
-  before: { hash: string; mode: number } | null;
+  /**
+   * The path's state when planned: its content hash (sha256 hex) and mode, or null when absent.
+   * `bytes`: that content (the planner passes on the bytes it was given, not a copy), so that a
+   * snapshot taken once the transaction has checked the hash needs not read the file again.
+   */
+  before: { hash: string; mode: number; bytes?: Uint8Array } | null;
   /** What to leave there, or null to remove it. */
   after: { bytes: Uint8Array; mode: number } | null;
 }

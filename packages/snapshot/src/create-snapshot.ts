@@ -26,6 +26,12 @@ export interface CreateSnapshotOptions {
   /** Shown by `log` (e.g. the patch summary). */
   message?: string;
   fs?: SnapshotFs;
+  /**
+   * The caller's transaction has just checked, under its lock, that the disk holds every write's
+   * `before` (`applyPlan`'s `beforeFirstWrite`): the before contents the plan carries are recorded
+   * as they are, and the files are not read again. Without it the files are read and compared.
+   */
+  checked?: boolean;
 }
 
 export interface SnapshotHandle {
@@ -55,6 +61,41 @@ function finalWrites(writes: readonly PlannedWrite[]): PlannedWrite[] {
 // The disk still holds what the planner read: the same bytes (`diskHash`), or still nothing there.
 function matchesPlannedBefore(write: PlannedWrite, state: FileState, diskHash: string | null): boolean {
   return write.before === null ? state.kind === 'missing' : diskHash === write.before.hash;
+}
+
+/** A path's before state and its content hash, as the snapshot records them. */
+interface BeforeState {
+  state: FileState;
+  hash: string | null;
+  /** Read from the disk now (and so to be compared with the plan), rather than taken from the plan. */
+  read: boolean;
+}
+
+/**
+ * The before state of one write. After the transaction's check (`checked`), the plan's own: that
+ * check read the file under the lock and found the hash the plan holds, so the bytes the plan
+ * carries (the ones that were hashed) are what is on disk, and reading them again would only
+ * read the same bytes (and bytes that are not those of the hash fail the read-back of the
+ * snapshot, before anything is written). Otherwise, or for a plan that does not carry the bytes,
+ * what the disk holds.
+ */
+async function beforeState(
+  fs: SnapshotFs,
+  root: string,
+  write: PlannedWrite,
+  checked: boolean,
+): Promise<BeforeState> {
+  const { before } = write;
+  if (checked && before === null) return { state: { kind: 'missing' }, hash: null, read: false };
+  if (checked && before?.bytes !== undefined) {
+    return {
+      state: { kind: 'file', bytes: before.bytes, mode: before.mode },
+      hash: before.hash,
+      read: false,
+    };
+  }
+  const state = await readDiskState(fs, root, write.path);
+  return { state, hash: state.kind === 'file' ? state.hash : null, read: true };
 }
 
 function describeState(state: FileState): string {
@@ -104,7 +145,8 @@ async function commitSnapshot(
  * SPEC §4.3: records the before state of every path the plan writes as a ghost commit, plus the
  * after state it is about to write, so `planUndo` can restore it and notice later edits. Writes
  * only git objects and one private ref: never HEAD, the index, a branch or the work tree.
- * Throws `STALE` (naming the files) when the disk no longer holds what was planned, and
+ * Throws `STALE` (naming the files) when the disk no longer holds what was planned (with
+ * `checked`, the transaction's check has said so already, and the files are not read), and
  * `IO_ERROR` / `STATE_INVALID` ("no snapshot could be recorded ... nothing was written") when the
  * store cannot keep it: the snapshot is read back before its id is returned.
  */
@@ -115,10 +157,13 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
 
   // Checked before the store is opened, so a stale plan leaves nothing behind (not even a new store).
   const root = resolve(options.root);
-  const states = await mapLimit(writes, IO_CONCURRENCY, (write) => readDiskState(fs, root, write.path));
-  const hashes = states.map((state) => (state.kind === 'file' ? hashBytes(state.bytes) : null));
+  const found = await mapLimit(writes, IO_CONCURRENCY, (write) =>
+    beforeState(fs, root, write, options.checked ?? false),
+  );
+  const states = found.map((before) => before.state);
+  const hashes = found.map((before) => before.hash);
   const staleIndexes = writes.flatMap((write, i) =>
-    matchesPlannedBefore(write, states[i]!, hashes[i] ?? null) ? [] : [i],
+    !found[i]!.read || matchesPlannedBefore(write, states[i]!, hashes[i] ?? null) ? [] : [i],
   );
   if (staleIndexes.length > 0) {
     const described = staleIndexes.map((i) => `${writes[i]!.path} (${describeState(states[i]!)})`);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PatchsmithError } from '@patchsmith/core';
+import { hashBytes } from '@patchsmith/core';
 import type { FileState } from '@patchsmith/planner';
 import type { SnapshotFs } from './fs.js';
 
@@ -10,11 +11,17 @@ const isNotADirectoryError = (code: unknown) => code === 'ENOTDIR';
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
+/** A path's state as `readDiskState` found it: a file always with its hash. */
+export type DiskState =
+  | Exclude<FileState, { kind: 'file' }>
+  | (Extract<FileState, { kind: 'file' }> & { hash: string });
+
 /**
- * What is at `path` (relative to `root`) right now, as the planner describes a path. Follows
+ * What is at `path` (relative to `root`) right now, as the planner describes a path (a file's
+ * hash computed here, once, for whoever compares it and for the plan made from it). Follows
  * symlinks, as the transaction's reader does, so a snapshot records what a write goes through to.
  */
-export async function readDiskState(fs: SnapshotFs, root: string, path: string): Promise<FileState> {
+export async function readDiskState(fs: SnapshotFs, root: string, path: string): Promise<DiskState> {
   const abs = join(root, path);
   try {
     const stats = await fs.promises.stat(abs);
@@ -22,12 +29,9 @@ export async function readDiskState(fs: SnapshotFs, root: string, path: string):
     if (!stats.isFile()) {
       return { kind: 'refused', code: 'NOT_A_FILE', message: `${path} is not a regular file` };
     }
-    const bytes = await fs.promises.readFile(abs);
-    return {
-      kind: 'file',
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      mode: stats.mode & 0o7777,
-    };
+    const read = await fs.promises.readFile(abs);
+    const bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
+    return { kind: 'file', bytes, mode: stats.mode & 0o7777, hash: hashBytes(bytes) };
   } catch (error) {
     const code = errorCode(error);
     if (isMissingError(code)) return { kind: 'missing' };

@@ -1,7 +1,7 @@
 import { type ErrorCode, hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
 import { type FileState, type Plan, planRestore } from '@patchsmith/planner';
 import git from 'isomorphic-git';
-import { readDiskState } from './disk-state.js';
+import { type DiskState, readDiskState } from './disk-state.js';
 import { defaultFs, type SnapshotFs } from './fs.js';
 import { loadAllSnapshots } from './list-snapshots.js';
 import type { ManifestAfter, ManifestEntry } from './manifest.js';
@@ -41,9 +41,9 @@ export type UndoPlanResult =
     };
 
 // The path still holds exactly what the apply wrote there: the same bytes, or still nothing.
-function matchesRecordedAfter(after: ManifestAfter | null, state: FileState): boolean {
+function matchesRecordedAfter(after: ManifestAfter | null, state: DiskState): boolean {
   if (after === null) return state.kind === 'missing';
-  return state.kind === 'file' && hashBytes(state.bytes) === after.hash;
+  return state.kind === 'file' && state.hash === after.hash;
 }
 
 /**

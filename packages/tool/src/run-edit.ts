@@ -66,10 +66,11 @@ function parseInput(input: EditInput): Result<EditScript> {
 
 const decoder = new TextDecoder();
 
+/** Takes the snapshot of a plan the transaction has just checked under its lock (`beforeFirstWrite`). */
 async function takeSnapshot(root: string, plan: Plan): Promise<string> {
   const { createSnapshot } = await import('@patchsmith/snapshot');
   const summary = plan.files.map((f) => `${f.op} ${f.movePath ?? f.path}`).join(', ');
-  return (await createSnapshot({ root, plan, message: `patchsmith: ${summary}` })).id;
+  return (await createSnapshot({ root, plan, message: `patchsmith: ${summary}`, checked: true })).id;
 }
 
 /** A snapshot of an apply that did not happen must not be what the next `undo` restores. */
@@ -162,7 +163,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const answer = await ask(plan);
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
-  // One lock across snapshot and apply, so no other apply slips in between the two.
+  // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
   const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
   const applied = await withRootLock(
     root,
@@ -174,13 +175,17 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
         askApproved: true,
         allowConfigWrites: options.allowConfigWrites ?? false,
       };
-      if (await wantsSnapshot(root, options.snapshot ?? true)) {
-        // An apply refused before its first write leaves nothing behind, not even a new store.
-        const checked = await checkPlan(plan, applyOptions);
-        if (!checked.ok) return checked;
-        report.snapshot = await takeSnapshot(root, plan);
-      }
-      const result = await applyPlan(plan, applyOptions);
+      // Taken once the transaction's checks passed, before its first write: an apply refused
+      // before then leaves nothing behind, not even a new store; a snapshot that cannot be
+      // recorded fails the apply before it writes.
+      const beforeFirstWrite = async (checked: Plan) => {
+        report.snapshot = await takeSnapshot(root, checked);
+      };
+      const snapshotted = await wantsSnapshot(root, options.snapshot ?? true);
+      const result = await applyPlan(
+        plan,
+        snapshotted ? { ...applyOptions, beforeFirstWrite } : applyOptions,
+      );
       if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
       return result;
     },
