@@ -1,6 +1,6 @@
-import { PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
+import { type EditError, PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
 import type { Plan } from '@patchsmith/planner';
-import { checkWrites } from './check-writes.js';
+import { type CheckedWrite, checkWrites } from './check-writes.js';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { ioError } from './io-failure.js';
@@ -39,7 +39,7 @@ export interface ApplyOptions {
 }
 
 /** An expected failure as a result value. */
-function failure(error: unknown, root: string, outcome: string): ApplyResult {
+function failure(error: unknown, root: string, outcome: string): { ok: false; errors: EditError[] } {
   if (error instanceof PatchsmithError) return { ok: false, errors: [error.toEditError()] };
   return { ok: false, errors: [ioError(root, error, outcome)] };
 }
@@ -58,14 +58,7 @@ async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions):
       'an unfinished earlier transaction could not be recovered; nothing was written',
     );
   }
-  let checked: Awaited<ReturnType<typeof checkWrites>>;
-  try {
-    const policy = await loadWritePolicy(ctx, options);
-    if (!policy.ok) return policy;
-    checked = await checkWrites(ctx, plan.writes, policy.value);
-  } catch (error) {
-    return failure(error, ctx.realRoot, 'nothing was written');
-  }
+  const checked = await checkAgainstDisk(ctx, plan, options);
   if (!checked.ok) return checked;
   if (checked.writes.length > 0 && options.beforeFirstWrite !== undefined) {
     try {
@@ -77,6 +70,21 @@ async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions):
   return runTransaction(ctx, checked.writes);
 }
 
+/** The policy of this apply, then every write checked against it and the disk; writes nothing. */
+async function checkAgainstDisk(
+  ctx: RootContext,
+  plan: Plan,
+  options: ApplyOptions,
+): Promise<{ ok: true; writes: CheckedWrite[] } | { ok: false; errors: EditError[] }> {
+  try {
+    const policy = await loadWritePolicy(ctx, options);
+    if (!policy.ok) return policy;
+    return await checkWrites(ctx, plan.writes, policy.value);
+  } catch (error) {
+    return failure(error, ctx.realRoot, 'nothing was written');
+  }
+}
+
 /**
  * Everything `applyPlan` checks before its first write (the permission policy under every name,
  * the config's protection, staleness, read-only files, where each path leads), without the lock
@@ -85,15 +93,14 @@ async function applyLocked(ctx: RootContext, plan: Plan, options: ApplyOptions):
  */
 export async function checkPlan(plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
   if (plan.writes.length === 0) return { ok: true };
+  let ctx: RootContext;
   try {
-    const ctx = await openRoot(options.root, options.fs ?? defaultFs);
-    const policy = await loadWritePolicy(ctx, options);
-    if (!policy.ok) return policy;
-    const checked = await checkWrites(ctx, plan.writes, policy.value);
-    return checked.ok ? { ok: true } : checked;
+    ctx = await openRoot(options.root, options.fs ?? defaultFs);
   } catch (error) {
     return failure(error, options.root, 'nothing was written');
   }
+  const checked = await checkAgainstDisk(ctx, plan, options);
+  return checked.ok ? { ok: true } : checked;
 }
 
 /**

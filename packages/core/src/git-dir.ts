@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 
 /** The few fs calls needed to find the private state folder; node:fs/promises satisfies it. */
 export interface StateDirFs {
-  stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+  stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean; size?: number }>;
   readFile(path: string, encoding: 'utf8'): Promise<string>;
 }
 
@@ -11,9 +11,18 @@ export interface StateDirFs {
 const isValidHead = (text: string) =>
   /^ref:\s*refs\//.test(text) || /^([0-9a-f]{40}|[0-9a-f]{64})\s*$/.test(text);
 
-/** A file's text, or null when it cannot be read (absent, a folder, unreadable). */
+/** `.git`, `HEAD` and `commondir` are one line each; anything larger is not one of them. */
+const MAX_GIT_FILE_BYTES = 64 * 1024;
+
+/**
+ * A small file's text, or null when it cannot be read (absent, a folder, unreadable) or is no
+ * regular file of at most MAX_GIT_FILE_BYTES: a hostile tree's `HEAD` may be a FIFO, which would
+ * block the read forever, or a link to /dev/zero, which would never end.
+ */
 export async function readTextOrNull(fs: StateDirFs, path: string): Promise<string | null> {
   try {
+    const stats = await fs.stat(path);
+    if (!stats.isFile() || (stats.size ?? 0) > MAX_GIT_FILE_BYTES) return null;
     return await fs.readFile(path, 'utf8');
   } catch {
     return null;
