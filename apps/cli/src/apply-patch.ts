@@ -1,9 +1,9 @@
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { runEdit } from '@patchsmith/tool';
-import { EXIT_OK, EXIT_REJECTED, type Io, processIo, readAll, UsageError } from './io.js';
 import { argumentBytes } from './argument-bytes.js';
 import { type DecodedInput, decodeInput } from './decode-input.js';
 import { rejectedInput } from './edit-input.js';
+import { EXIT_OK, EXIT_REJECTED, type Io, processIo, readInput, stdinIsTTY, UsageError } from './io.js';
 import { runCommand } from './run-command.js';
 
 const USAGE = `usage: apply_patch 'PATCH'   or   echo 'PATCH' | apply_patch\n`;
@@ -28,9 +28,9 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
       io.stdout(USAGE);
       return EXIT_OK;
     }
-    if (argv.length === 0 && io.stdin.isTTY) throw new UsageError('no patch given');
+    if (argv.length === 0 && stdinIsTTY(io)) throw new UsageError('no patch given');
     const decoded =
-      argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : decodeArgument(argv[0]);
+      argv[0] === undefined ? decodeInput(await readInput(undefined, io)) : decodeArgument(argv[0]);
     const report = decoded.ok
       ? await runEdit(
           { kind: 'patch', text: decoded.text },

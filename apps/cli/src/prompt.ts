@@ -4,7 +4,7 @@ import { ReadStream } from 'node:tty';
 import { colorDiff } from '@patchsmith/formatter';
 import type { PermissionAnswer, PermissionPolicy, PermissionPrompt } from '@patchsmith/tool';
 import pc from 'picocolors';
-import type { Io } from './io.js';
+import { type Io, stdinIsTTY } from './io.js';
 
 /** Where answers come from: stdin when it is free, else the controlling terminal, else nowhere. */
 export function answerSource(
@@ -13,7 +13,7 @@ export function answerSource(
   explicitConfirm: boolean,
 ): (() => NodeJS.ReadableStream) | null {
   // An explicit --confirm with a piped stdin reads scripted answers from it.
-  if (!patchFromStdin && (io.stdin.isTTY || explicitConfirm)) return () => io.stdin;
+  if (!patchFromStdin && (stdinIsTTY(io) || explicitConfirm)) return () => io.stdin;
   let fd: number;
   try {
     fd = openSync('/dev/tty', 'r');

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const PATCHSMITH_BIN = fileURLToPath(new URL('../bin/patchsmith.js', import.meta.url));
-export const APPLY_PATCH_BIN = fileURLToPath(new URL('../bin/apply_patch.js', import.meta.url));
+export const PATCHSMITH_BIN = fileURLToPath(new URL('../bin/patchsmith.cjs', import.meta.url));
+export const APPLY_PATCH_BIN = fileURLToPath(new URL('../bin/apply_patch.cjs', import.meta.url));
 
 export interface BinResult {
   status: number | null;

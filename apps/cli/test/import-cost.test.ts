@@ -60,7 +60,7 @@ const bundleDir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 
 /** The bundle's files and their text. */
 async function bundleFiles(): Promise<Array<[string, string]>> {
-  const names = (await readdir(bundleDir)).filter((name) => name.endsWith('.mjs'));
+  const names = (await readdir(bundleDir)).filter((name) => name.endsWith('.cjs'));
   return Promise.all(
     names.map(async (name) => [name, await readFile(bundleDir + name, 'utf8')] as [string, string]),
   );
@@ -71,11 +71,13 @@ async function bundleFiles(): Promise<Array<[string, string]>> {
 const SEPARATE_APPS = ['@patchsmith/adapters'];
 
 describe('the CLI bundle', () => {
-  it('defines PatchsmithError exactly once', async () => {
-    const definitions = (await bundleFiles()).flatMap(([name, text]) =>
-      [...text.matchAll(/\bPatchsmithError = class\b|\bclass PatchsmithError\b/g)].map(() => name),
-    );
-    expect(definitions).toHaveLength(1);
+  it('each bin (one bundle file, one process) defines PatchsmithError exactly once', async () => {
+    const files = await bundleFiles();
+    expect(files.map(([name]) => name).sort()).toEqual(['apply_patch.cjs', 'patchsmith.cjs']);
+    for (const [, text] of files)
+      expect([...text.matchAll(/\bPatchsmithError\s*=\s*class\b|\bclass PatchsmithError\b/g)]).toHaveLength(
+        1,
+      );
   });
 
   it('imports no library package from outside: all are inlined the same way', async () => {

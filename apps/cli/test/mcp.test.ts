@@ -34,8 +34,8 @@ afterEach(async () => {
 
 describe('patchsmith mcp', () => {
   it('the built CLI bundle contains no MCP SDK', async () => {
-    const files = (await readdir(BUNDLE_DIR)).filter((name) => name.endsWith('.mjs'));
-    expect(files).toContain('patchsmith.mjs');
+    const files = (await readdir(BUNDLE_DIR)).filter((name) => name.endsWith('.cjs'));
+    expect(files).toContain('patchsmith.cjs');
     for (const name of files) {
       const text = await readFile(join(BUNDLE_DIR, name), 'utf8');
       for (const marker of MCP_SDK_MARKERS)
@@ -63,7 +63,7 @@ describe('patchsmith mcp', () => {
     const installed = join(dir, 'cli');
     await cp(join(CLI_DIR, 'bin'), join(installed, 'bin'), { recursive: true });
     await cp(BUNDLE_DIR, join(installed, 'dist', 'bundle'), { recursive: true });
-    const bin = join(installed, 'bin', 'patchsmith.js');
+    const bin = join(installed, 'bin', 'patchsmith.cjs');
     const r = runBin(bin, ['mcp'], { cwd: dir, input: `${INITIALIZE}\n` });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');

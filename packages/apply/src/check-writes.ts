@@ -1,10 +1,10 @@
 import { dirname } from 'node:path';
-import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit, sameBytes } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
 import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
-import { permissionBits } from './mode-bits.js';
 import { io } from './io-failure.js';
+import { permissionBits } from './mode-bits.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
@@ -29,7 +29,7 @@ function isNoOp(write: PlannedWrite, current: Uint8Array | null): boolean {
   const { before, after } = write;
   if (before === null || after === null) return before === null && after === null;
   if (permissionBits(after.mode) !== permissionBits(before.mode) || current === null) return false;
-  return Buffer.from(current.buffer, current.byteOffset, current.byteLength).equals(after.bytes);
+  return sameBytes(current, after.bytes);
 }
 
 /** What the disk holds for a write: a problem (STALE, read-only), or the bytes there now (null when absent). */
@@ -38,9 +38,14 @@ type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array |
 const agrees = (current: Uint8Array | null): DiskCheck => ({ problem: null, current });
 const disagrees = (problem: EditError): DiskCheck => ({ problem });
 
+/** Whether the bytes on disk are the ones planned: compared byte for byte when the plan holds them, else by hash. */
+function sameContent(bytes: Uint8Array, before: NonNullable<PlannedWrite['before']>): boolean {
+  return before.bytes !== undefined ? sameBytes(bytes, before.bytes) : hashBytes(bytes) === before.hash;
+}
+
 /**
  * Compares the disk with the write's `before`. A file is looked at once: the stat its resolution
- * made, one read and one hash of the bytes read (nothing short of the hash tells that the content
+ * made and one read, compared with the bytes planned (nothing short of the content tells that it
  * is the one planned).
  */
 async function staleness(
@@ -60,7 +65,7 @@ async function staleness(
   const { target } = resolved;
   const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
-  if (hashBytes(bytes) !== before.hash)
+  if (!sameContent(bytes, before))
     return disagrees(stale(path, `${path} changed since the patch was planned`));
   if (permissionBits(stats.mode) !== permissionBits(before.mode)) {
     return disagrees(stale(path, `the mode of ${path} changed since the patch was planned`));

@@ -8,6 +8,7 @@ it('exports exactly the public API', async () => {
     'discardTransaction',
     'readFiles',
     'recoverTransaction',
+    'syncFs',
     'withRootLock',
   ]);
 });

@@ -10,3 +10,4 @@ export { readFiles } from './read-files.js';
 export type { RecoverOptions, RecoverResult } from './recover-transaction.js';
 export { recoverTransaction } from './recover-transaction.js';
 export type { ApplyResult } from './run-transaction.js';
+export { syncFs } from './sync-fs.js';

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { hashBytes, PatchsmithError } from '@patchsmith/core';
+import { hashBytes, PatchsmithError, randomHex } from '@patchsmith/core';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, errnoOf, isMissing, lstatOrNull, type TransactionFs } from './fs.js';
 import { asPatchsmithError, displayPath, IoFailure, io } from './io-failure.js';
@@ -128,7 +127,7 @@ async function tryCreateLock(fs: TransactionFs, lockPath: string, info: LockInfo
  */
 async function breakStaleLock(fs: TransactionFs, path: string, key: string, me: LockInfo): Promise<void> {
   const marker = join(dirname(path), `lock.break-${key}`);
-  const mine: LockInfo = { ...me, token: randomBytes(12).toString('hex') };
+  const mine: LockInfo = { ...me, token: randomHex(24) };
   heldTokens.add(mine.token);
   try {
     if (!(await tryCreateLock(fs, marker, mine))) {
@@ -189,7 +188,7 @@ export async function acquireLock(ctx: RootContext, timeoutMs: number): Promise<
 /** The polling loop of `acquireLock`, once the state dir is there. */
 async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> {
   const { fs, lockPath, stateDir } = ctx;
-  const token = randomBytes(12).toString('hex');
+  const token = randomHex(24);
   const info: LockInfo = {
     pid: process.pid,
     host: hostname(),

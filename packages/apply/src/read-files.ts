@@ -3,7 +3,7 @@ import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { permissionBits } from './mode-bits.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { hashBytes, IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
@@ -11,8 +11,8 @@ export interface ReadFilesOptions {
 }
 
 /**
- * Reads one path as the planner wants it described: a file's bytes with their hash (computed here
- * once; the planner and the snapshot use it as it is) and what its stat said.
+ * Reads one path as the planner wants it described: a file's bytes and what its stat said. No
+ * hash: the transaction compares bytes, and the plan hashes a file only when asked (a snapshot).
  */
 async function readOne(ctx: PathContext, path: string): Promise<FileState> {
   try {
@@ -27,7 +27,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
     const { dev, ino, size, mtimeMs, mode } = stats;
     const stat = { dev, ino, size, mtimeMs, mode };
-    return { kind: 'file', bytes, mode: permissionBits(mode), hash: hashBytes(bytes), stat, ...named };
+    return { kind: 'file', bytes, mode: permissionBits(mode), stat, ...named };
   } catch (error) {
     const message = error instanceof IoFailure ? error.message : String(error);
     return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { byDepth, type EditError, isStrictlyInside, PatchsmithError, runAll } from '@patchsmith/core';
+import { byDepth, type EditError, isStrictlyInside, PatchsmithError, randomHex, runAll } from '@patchsmith/core';
 import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
@@ -55,7 +54,7 @@ function foldersUpTo(realRoot: string, dir: string): string[] {
 
 /** Works out the journal (names of temp files and backups, folders to create) before anything is written. */
 async function planJournal(ctx: RootContext, writes: CheckedWrite[]): Promise<Journal> {
-  const id = randomBytes(6).toString('hex');
+  const id = randomHex(12);
   const rel = (abs: string) => relative(ctx.realRoot, abs);
   const createdDirs = new Set<string>();
   const emptiable = new Set<string>();

@@ -1,10 +1,13 @@
+import * as nodeFs from 'node:fs/promises';
 import { access, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plan } from '@patchsmith/planner';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
+import type { TransactionFs } from './fs.js';
 import { recoverTransaction } from './recover-transaction.js';
+import { syncFs } from './sync-fs.js';
 import { type FaultyFs, faultyFs } from './test-support/faulty-fs.js';
 import { treeAndPlanArb } from './test-support/random-plan.js';
 import {
@@ -45,10 +48,13 @@ async function freshRoot(scenario: Scenario): Promise<string> {
 }
 
 /** The shapes before and after a successful apply, and how many mutating calls it makes. */
-async function baseline(scenario: Scenario): Promise<{ before: TreeShape; after: TreeShape; calls: number }> {
+async function baseline(
+  scenario: Scenario,
+  base: TransactionFs = nodeFs,
+): Promise<{ before: TreeShape; after: TreeShape; calls: number }> {
   const root = await freshRoot(scenario);
   const before = await shapeOf(root);
-  const dry = faultyFs();
+  const dry = faultyFs({}, base);
   expect(await applyPlan(scenario.plan, { root, fs: dry.fs })).toEqual({ ok: true });
   const after = await shapeOf(root);
   expect(await exists(join(stateDir(root), 'txn'))).toBe(false);
@@ -58,9 +64,15 @@ async function baseline(scenario: Scenario): Promise<{ before: TreeShape; after:
 }
 
 /** Fails the k-th mutating call: before state and IO_ERROR, or after state when past the commit point. */
-async function checkFault(scenario: Scenario, k: number, before: TreeShape, after: TreeShape): Promise<void> {
+async function checkFault(
+  scenario: Scenario,
+  k: number,
+  before: TreeShape,
+  after: TreeShape,
+  base: TransactionFs = nodeFs,
+): Promise<void> {
   const root = await freshRoot(scenario);
-  const faulty = faultyFs({ failAt: k });
+  const faulty = faultyFs({ failAt: k }, base);
   const result = await applyPlan(scenario.plan, { root, fs: faulty.fs });
   if (faulty.count() < k || committed(faulty, root)) {
     expect(result).toEqual({ ok: true });
@@ -181,6 +193,26 @@ describe('applyPlan under injected faults', () => {
         expect(after).toEqual(await shapeOfSpec(expectedSpec(spec, plan)));
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe("applyPlan over syncFs (the CLI's file system) under injected faults", () => {
+  it('the rich plan: the same calls as node:fs/promises, and the same before-or-after at each fault', async () => {
+    const viaPromises = await baseline(rich);
+    const { before, after, calls } = await baseline(rich, syncFs);
+    expect({ before, after, calls }).toEqual(viaPromises);
+    for (let k = 1; k <= calls + 1; k++) await checkFault(rich, k, before, after, syncFs);
+  });
+
+  it('random trees and plans, a random call failing', async () => {
+    await fc.assert(
+      fc.asyncProperty(treeAndPlanArb, fc.integer({ min: 1, max: 80 }), async ({ spec, plan }, k) => {
+        const before = await shapeOfSpec(spec);
+        const after = await shapeOfSpec(expectedSpec(spec, plan));
+        await checkFault({ spec, plan }, k, before, after, syncFs);
+      }),
+      { numRuns: 30 },
     );
   });
 });

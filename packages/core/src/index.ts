@@ -23,6 +23,8 @@ export type { PermissionAction } from './permission-actions.js';
 export { PERMISSION_ACTIONS } from './permission-actions.js';
 export type { MatchOptions, PathDecision, PermissionPolicy, PermissionRule } from './permission-rules.js';
 export { decideNames, decidePath, matchesGlob } from './permission-rules.js';
+export { randomHex } from './random-hex.js';
+export { sameBytes } from './same-bytes.js';
 export type {
   AddFile,
   Anchor,

@@ -1,4 +1,4 @@
-import { type EditError, PatchsmithError } from '@patchsmith/core';
+import { type EditError, PatchsmithError, sameBytes } from '@patchsmith/core';
 import { fileHash } from './file-hash.js';
 import { decodeText, encodeTextChecked, type TextContent } from './lines.js';
 import type { FileState, PlannedWrite } from './types.js';
@@ -126,8 +126,7 @@ export class PlanState {
     for (const path of this.order) {
       const read = this.read.get(path);
       const final = this.current.get(path);
-      const before =
-        read?.kind === 'file' ? { hash: fileHash(read), mode: read.mode, bytes: read.bytes } : null;
+      const before = read?.kind === 'file' ? beforeOf(read) : null;
       const after = final?.kind === 'file' ? { bytes: final.bytes, mode: final.mode } : null;
       if (before === null && after === null) continue;
       const realPath = read?.kind === 'file' || read?.kind === 'missing' ? read.realPath : undefined;
@@ -161,9 +160,18 @@ export function writeRefused(slot: Slot, path: string, line: number): EditError[
   return slot.kind === 'missing' ? null : fileRequired(slot, path, line);
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/**
+ * A plan's `before` for a file read: its hash is computed when first asked for (a snapshot, a
+ * host's fingerprint), once; the transaction compares the bytes themselves.
+ */
+function beforeOf(read: FileSlot): NonNullable<PlannedWrite['before']> {
+  let hash: string | undefined;
+  return {
+    get hash() {
+      hash ??= fileHash(read);
+      return hash;
+    },
+    mode: read.mode,
+    bytes: read.bytes,
+  };
 }

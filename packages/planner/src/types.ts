@@ -14,8 +14,8 @@ export interface FileStat {
  * What the outside world says about one path before planning. The planner never reads a disk.
  * `realPath`: where the path really leads (root-relative, after symlinks) when that is another
  * name, so permission rules can be decided on both; the planner only carries it to the writes.
- * `hash`: the sha256 hex of `bytes`, when the reader computed it (`readFiles` does), so the plan's
- * `before.hash` is not computed a second time; it must be the hash of these bytes. `stat`: what the
+ * `hash`: the sha256 hex of `bytes`, when the reader has it already, so the plan's `before.hash`
+ * is not computed a second time; it must be the hash of these bytes. `stat`: what the
  * reader's stat said, for a host that wants to tell a changed file cheaply (only a hash is sure).
  */
 export type FileState =
@@ -64,8 +64,9 @@ export interface PlannedWrite {
   realPath?: string;
   /**
    * The path's state when planned: its content hash (sha256 hex) and mode, or null when absent.
-   * `bytes`: that content (the planner passes on the bytes it was given, not a copy), so that a
-   * snapshot taken once the transaction has checked the hash needs not read the file again.
+   * `bytes`: that content (the planner passes on the bytes it was given, not a copy), so that the
+   * transaction compares it byte for byte and a snapshot needs not read the file again. The
+   * planner computes `hash` on first access (a getter), so an apply that never asks hashes nothing.
    */
   before: { hash: string; mode: number; bytes?: Uint8Array } | null;
   /** What to leave there, or null to remove it. */

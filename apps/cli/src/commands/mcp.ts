@@ -1,3 +1,4 @@
+import { importOptional } from '../import-optional.js';
 import { EXIT_USAGE, type Io } from '../io.js';
 
 /** The package that holds the MCP server: an optional peer of the CLI, so the CLI installs no agent SDK. */
@@ -17,13 +18,20 @@ export const MCP_NOT_INSTALLED =
   `  install: npm install ${MCP_SERVER_PACKAGE}   (beside @patchsmith/cli)\n` +
   `  or run it alone: npx -p ${MCP_SERVER_PACKAGE} patchsmith-mcp [--cwd DIR]\n`;
 
+/** The part of the server package this command calls. */
+interface McpServerPackage {
+  mcpMain(args: string[], io: { cwd: string; stderr: (text: string) => void }): Promise<number>;
+}
+
 /** `patchsmith mcp`: the MCP server on stdio (lives until stdin closes), loaded only when asked for. */
 export async function mcpCommand(args: string[], io: Io): Promise<number> {
   // Loaded only here, and never named in a static import or type: the CLI stands beside the adapters.
-  const adapters = await import('@patchsmith/adapters').catch((error: unknown) => {
-    if (isNotInstalled(error, MCP_SERVER_PACKAGE)) return null;
-    throw error;
-  });
+  const adapters = await (importOptional(MCP_SERVER_PACKAGE) as Promise<McpServerPackage>).catch(
+    (error: unknown) => {
+      if (isNotInstalled(error, MCP_SERVER_PACKAGE)) return null;
+      throw error;
+    },
+  );
   if (adapters === null) {
     io.stderr(MCP_NOT_INSTALLED);
     return EXIT_USAGE;

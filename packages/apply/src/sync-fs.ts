@@ -1,0 +1,41 @@
+import * as fs from 'node:fs';
+import type { TransactionFileHandle, TransactionFs } from './fs.js';
+
+/** An open file written through synchronous calls. */
+function syncHandle(fd: number): TransactionFileHandle {
+  return {
+    writeFile: async (data) => fs.writeFileSync(fd, data),
+    chmod: async (mode) => fs.fchmodSync(fd, mode),
+    sync: async () => fs.fsyncSync(fd),
+    close: async () => fs.closeSync(fd),
+  };
+}
+
+/**
+ * The transaction's file system over Node's synchronous calls, for a process that runs one apply
+ * and exits (the CLI). Every call of `node:fs/promises` is a round trip through libuv's thread
+ * pool: a one-file apply makes about 150, which took 8–12 ms of wall time on a busy 2-core VM
+ * against 0.5 ms synchronously. A host that serves callers concurrently (the MCP server, an SDK
+ * adapter) keeps the default, which never blocks its event loop. Errors are Node's own, with the
+ * same `code`s, delivered as rejections.
+ */
+export const syncFs: TransactionFs = {
+  stat: async (path) => fs.statSync(path),
+  lstat: async (path) => fs.lstatSync(path),
+  realpath: async (path) => fs.realpathSync(path),
+  readlink: async (path) => fs.readlinkSync(path),
+  readdir: async (path) => fs.readdirSync(path),
+  readFile: (async (path: string, encoding?: 'utf8') =>
+    encoding === undefined
+      ? fs.readFileSync(path)
+      : fs.readFileSync(path, encoding)) as TransactionFs['readFile'],
+  open: async (path, flags, mode) => syncHandle(fs.openSync(path, flags, mode)),
+  rename: async (from, to) => fs.renameSync(from, to),
+  unlink: async (path) => fs.unlinkSync(path),
+  mkdir: async (path, options) => fs.mkdirSync(path, options),
+  rmdir: async (path) => fs.rmdirSync(path),
+  chmod: async (path, mode) => fs.chmodSync(path, mode),
+  link: async (existing, newPath) => fs.linkSync(existing, newPath),
+  copyFile: async (from, to) => fs.copyFileSync(from, to),
+  symlink: async (target, path) => fs.symlinkSync(target, path),
+};
