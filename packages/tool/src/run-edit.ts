@@ -12,7 +12,9 @@ import {
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
+import type { ReadVersions } from './read-versions.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
 export type DiagnoseWrites = (
@@ -44,6 +46,13 @@ export interface RunEditOptions {
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
+  /**
+   * What the model read of the files it edits (content, or a hash of what `viewFile` showed in
+   * this process). A file that changed since is planned as read and the edit merged into it as it
+   * is now (diff3): a clean merge applies with `merged` on its report, a conflict is `STALE`. A
+   * file that changed with only a hash the tool does not know is `STALE`.
+   */
+  readVersions?: ReadVersions;
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
@@ -112,19 +121,27 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch'> = {},
+  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
-  return planWholeTree(input, root, options.firstMatch ?? false);
+  return planWholeTree(input, root, options);
 }
 
 /** Parses and plans against a tree with no interrupted apply left. */
-async function planWholeTree(input: EditInput, root: string, firstMatch: boolean): Promise<PlannedEdit> {
+async function planWholeTree(
+  input: EditInput,
+  root: string,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions'>,
+): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
-  const planned = planEdits(parsed.value, files, { root, firstMatch });
+  const planOptions = { root, firstMatch: options.firstMatch ?? false };
+  const planned =
+    options.readVersions === undefined
+      ? planEdits(parsed.value, files, planOptions)
+      : planAgainstReads(parsed.value, files, planOptions, options.readVersions);
   return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
 }
 
@@ -136,7 +153,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const config = await loadConfig(root);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
-  const planned = await planWholeTree(input, root, options.firstMatch ?? false);
+  const planned = await planWholeTree(input, root, options);
   if (!planned.ok) return rejected(planned.errors, dryRun);
   const { plan, before: files } = planned;
   const report: EditReport = {
