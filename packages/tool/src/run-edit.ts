@@ -11,9 +11,10 @@ import {
 } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
-import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type FileState, type Plan, type PlanResult, planEdits, touchedPaths } from '@patchsmith/planner';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
+import { planEachFile } from './plan-each-file.js';
 import type { ReadVersions } from './read-versions.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
@@ -53,6 +54,12 @@ export interface RunEditOptions {
    * file that changed with only a hash the tool does not know is `STALE`.
    */
   readVersions?: ReadVersions;
+  /**
+   * Apply what can be applied: every file whose edits all locate is written (all of them in one
+   * transaction), the others are reported with their errors and left untouched. The report is then
+   * `ok: false, partial: true` with the files written. Default: all or nothing.
+   */
+  partial?: boolean;
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
@@ -109,9 +116,12 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
   }
 }
 
-/** The planning half of the pipeline: what `runEdit` would do, with the files as they are now. */
+/**
+ * The planning half of the pipeline: what `runEdit` would do, with the files as they are now.
+ * `refused`: under `partial`, the errors of the files left out of the plan.
+ */
 export type PlannedEdit =
-  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState> }
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[] }
   | { ok: false; errors: EditError[] };
 
 /**
@@ -121,7 +131,7 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions'> = {},
+  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
@@ -132,17 +142,25 @@ export async function planEdit(
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions'>,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial'>,
 ): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
   const planOptions = { root, firstMatch: options.firstMatch ?? false };
-  const planned =
-    options.readVersions === undefined
-      ? planEdits(parsed.value, files, planOptions)
-      : planAgainstReads(parsed.value, files, planOptions, options.readVersions);
-  return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
+  const { readVersions } = options;
+  const plan = (script: EditScript): PlanResult =>
+    readVersions === undefined
+      ? planEdits(script, files, planOptions)
+      : planAgainstReads(script, files, planOptions, readVersions);
+  if (options.partial) {
+    const each = planEachFile(parsed.value, root, plan);
+    return each.plan === null
+      ? { ok: false, errors: each.errors }
+      : { ok: true, plan: each.plan, before: files, refused: each.errors };
+  }
+  const planned = plan(parsed.value);
+  return planned.ok ? { ok: true, plan: planned.plan, before: files, refused: [] } : planned;
 }
 
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
@@ -155,14 +173,16 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const { policy } = config.value;
   const planned = await planWholeTree(input, root, options);
   if (!planned.ok) return rejected(planned.errors, dryRun);
-  const { plan, before: files } = planned;
+  const { plan, before: files, refused } = planned;
+  // Some files left out under `partial`: never reported as a full success.
   const report: EditReport = {
-    ok: true,
+    ok: refused.length === 0,
+    ...(refused.length > 0 ? { partial: true } : {}),
     dryRun,
     files: plan.files,
     diagnostics: [],
     snapshot: null,
-    errors: [],
+    errors: refused,
   };
   if (dryRun) {
     // A check says what the apply would say: the rules, the config's protection, read-only and
