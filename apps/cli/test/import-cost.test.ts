@@ -84,7 +84,9 @@ const isPicomatch = (file: string) => file.includes('/picomatch/');
 
 describe('core loads picomatch only when a permission rule is matched', () => {
   it('importing core and checking paths without rules loads no picomatch', () => {
-    const loaded = commonJsLoadedAfter("core.isInsidePath('/r/a/b.ts', '/r'); core.decidePath('a/b.ts', { rules: [] })");
+    const loaded = commonJsLoadedAfter(
+      "core.isInsidePath('/r/a/b.ts', '/r'); core.decidePath('a/b.ts', { rules: [] })",
+    );
     expect(loaded.filter(isPicomatch)).toEqual([]);
   });
 
