@@ -109,6 +109,19 @@ describe('runEdit with readVersions', () => {
     expect(await read('f.txt')).toContain('line THREE\nline 4\nline FIVE\n');
   });
 
+  it('a hash recalls only a view of that same file, not of another one with that content', async () => {
+    await writeFile(join(root, 'other.txt'), asRead);
+    const view = await viewFile({ root, path: 'other.txt' });
+    await writeFile(join(root, 'f.txt'), now);
+    const hash = view.ok ? (view.hash as string) : '';
+    const report = await runEdit(
+      { kind: 'patch', text: patch },
+      { root, snapshot: false, readVersions: { 'f.txt': { hash } } },
+    );
+    expect(report.errors).toMatchObject([{ code: 'STALE', path: 'f.txt' }]);
+    expect(await read('f.txt')).toBe(now);
+  });
+
   it('a changed file known only by a hash the tool never showed is STALE, untouched', async () => {
     await writeFile(join(root, 'f.txt'), now);
     const hash = createHash('sha256').update('something never viewed').digest('hex');

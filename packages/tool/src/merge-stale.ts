@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type EditError, type EditScript, hashBytes } from '@patchsmith/core';
 import {
   describeChange,
@@ -83,7 +84,7 @@ function staleFiles(
       errors.push(stale(path, `${path} was read, but it is no longer a file; re-read it before editing`));
       continue;
     }
-    const read = resolveReadVersion(version);
+    const read = resolveReadVersion(join(root, path), version);
     const nowHash = now.hash ?? hashBytes(now.bytes);
     if (read.hash === nowHash) continue;
     if (read.bytes === undefined) {

@@ -109,6 +109,16 @@ describe('runEdit with partial', () => {
     expect(await contents(root)).toEqual({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
   });
 
+  it('an operation on a path outside the root is refused alone; nothing outside is touched', async () => {
+    const root = await tree('t', { 'a.txt': 'one\n' });
+    await writeFile(join(base, 'outside.txt'), 'secret\n');
+    const patch = patchOf(section('../outside.txt', 'secret', 'owned'), section('a.txt', 'one', 'ONE'));
+    const report = await runEdit({ kind: 'patch', text: patch }, { root, snapshot: false, partial: true });
+    expect(report).toMatchObject({ ok: false, partial: true, errors: [{ code: 'PATH_OUTSIDE_ROOT' }] });
+    expect(await readFile(join(base, 'outside.txt'), 'utf8')).toBe('secret\n');
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('ONE\n');
+  });
+
   it('a file the rules deny fails the whole transaction of the rest (the policy is never worked around)', async () => {
     const root = await tree('t', {
       'a.txt': 'one\n',

@@ -13,21 +13,28 @@ export type ReadVersions = Readonly<Record<string, ReadVersion>>;
 /** The most bytes of viewed files kept for merging; beyond it the oldest views are forgotten. */
 const VIEWED_BYTES = 64 * 1024 * 1024;
 
-/** Content shown by `viewFile` in this process, by hash, oldest first (a Map keeps insertion order). */
+/**
+ * Content shown by `viewFile` in this process, by file and hash, oldest first (a Map keeps
+ * insertion order). Keyed by file too: a hash recalls only what was shown of that same file.
+ */
 const viewed = new Map<string, Uint8Array>();
 let viewedBytes = 0;
 
-/** Keeps what a view showed, so an edit that names it by hash can be merged against it later. */
-export function rememberViewed(hash: string, bytes: Uint8Array): void {
+/** The cache key of one version of one file (an absolute path holds no NUL). */
+const viewKey = (file: string, hash: string) => `${file}\0${hash}`;
+
+/** Keeps what a view of `file` (absolute) showed, so an edit that names it by hash can be merged against it later. */
+export function rememberViewed(file: string, hash: string, bytes: Uint8Array): void {
   if (bytes.length > VIEWED_BYTES) return;
-  const known = viewed.get(hash);
+  const key = viewKey(file, hash);
+  const known = viewed.get(key);
   if (known !== undefined) {
     // Seen again: now the newest.
-    viewed.delete(hash);
-    viewed.set(hash, known);
+    viewed.delete(key);
+    viewed.set(key, known);
     return;
   }
-  viewed.set(hash, bytes);
+  viewed.set(key, bytes);
   viewedBytes += bytes.length;
   for (const [oldest, content] of viewed) {
     if (viewedBytes <= VIEWED_BYTES) break;
@@ -38,12 +45,18 @@ export function rememberViewed(hash: string, bytes: Uint8Array): void {
 
 const encoder = new TextEncoder();
 
-/** The version read as hash and, when known, bytes (the hash of given content is computed, never trusted). */
-export function resolveReadVersion(version: ReadVersion): { hash: string; bytes: Uint8Array | undefined } {
+/**
+ * The version of `file` (absolute) read, as hash and, when known, bytes (the hash of given
+ * content is computed, never trusted).
+ */
+export function resolveReadVersion(
+  file: string,
+  version: ReadVersion,
+): { hash: string; bytes: Uint8Array | undefined } {
   if ('content' in version) {
     const bytes = typeof version.content === 'string' ? encoder.encode(version.content) : version.content;
     return { hash: hashBytes(bytes), bytes };
   }
   const hash = version.hash.toLowerCase();
-  return { hash, bytes: viewed.get(hash) };
+  return { hash, bytes: viewed.get(viewKey(file, hash)) };
 }

@@ -170,6 +170,6 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
   }
   const heading = `Here's the result of running \`cat -n\` on ${options.path}:`;
   const hash = state.hash ?? hashBytes(state.bytes);
-  rememberViewed(hash, state.bytes);
+  rememberViewed(join(root, rel), hash, state.bytes);
   return { ok: true, kind: 'file', path: rel, text: `${heading}\n${numberLines(shown, first)}\n`, hash };
 }
