@@ -1,4 +1,5 @@
 import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
+import { decodeText } from './lines.js';
 
 /** A run of base lines `[baseStart, baseEnd)` that one side replaced by its lines `[start, end)`. */
 interface Hunk {
@@ -33,20 +34,16 @@ export type MergeResult =
   | { ok: false; reason: 'binary' }
   | { ok: false; reason: 'conflict'; conflicts: MergeConflict[] };
 
-// ignoreBOM: a byte-order mark stays part of the first line, so it survives the round trip.
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-/** The lines of a UTF-8 text, each with its own ending (so joining them gives the bytes back); null for binary. */
+/** The lines of a text file, each with its own ending (joined, they give the bytes back); null for binary. */
 function linesWithEndings(bytes: Uint8Array): string[] | null {
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return null;
-  }
-  if (text.includes('\0')) return null;
-  return text === '' ? [] : text.split(/(?<=\n)/);
+  const content = decodeText(bytes);
+  if (content === null) return null;
+  const lines = content.lines.map((line) => line.text + line.ending);
+  // A byte-order mark merges as part of the first line.
+  if (content.bom) lines[0] = `\uFEFF${lines[0] ?? ''}`;
+  return lines;
 }
 
 /** The maximal runs of changed lines of a line diff from the base to one side. */
