@@ -115,6 +115,8 @@ export async function readInput(file: string | undefined, io: Io): Promise<Uint8
 export const EXIT_OK = 0;
 export const EXIT_REJECTED = 1;
 export const EXIT_USAGE = 2;
+/** A partial apply (`--partial`) that wrote some files and refused others. */
+export const EXIT_PARTIAL = 3;
 
 /** A mistake in the command line itself: exit 2 with a message, never a stack trace. */
 export class UsageError extends Error {

@@ -6,7 +6,7 @@ import { runCommand } from './run-command.js';
 export const USAGE = `usage:
   patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|str_replace]
                    [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
-                   [--no-snapshot] [--diff]
+                   [--no-snapshot] [--diff] [--partial] [--base-from PATH=FILE ...]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)
   patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match]   (the change as a unified diff)
   patchsmith undo [ID] [--force] [--yes] [--cwd DIR]

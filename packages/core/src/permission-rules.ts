@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import type { PermissionAction } from './permission-actions.js';
 
 export interface PermissionRule {
@@ -29,6 +30,22 @@ export interface MatchOptions {
 
 const matchers = new Map<string, (path: string) => boolean>();
 
+let picomatchModule: typeof Picomatch | undefined;
+
+/**
+ * picomatch, loaded when the first rule is matched: importing core (every command does) should not
+ * pay for it. A bundler sees the plain `require` call and inlines the module behind it (still
+ * loaded on first call); unbundled ESM has no `require` and asks `createRequire`.
+ */
+function picomatch(): typeof Picomatch {
+  if (picomatchModule === undefined)
+    picomatchModule =
+      typeof require === 'function'
+        ? (require('picomatch') as typeof Picomatch)
+        : (createRequire(import.meta.url)('picomatch') as typeof Picomatch);
+  return picomatchModule;
+}
+
 /**
  * A permission glob as picomatch reads it, over `/`-separated root-relative paths, dot files
  * included: a pattern without `/` matches the last segment at any depth (`*.pem` is every .pem
@@ -40,7 +57,7 @@ function matcherFor(pattern: string, caseInsensitive: boolean): (path: string) =
   if (matcher === undefined) {
     const anchored = pattern.startsWith('/');
     const body = anchored ? pattern.slice(1) : pattern;
-    matcher = picomatch(body, {
+    matcher = picomatch()(body, {
       dot: true,
       nocase: caseInsensitive,
       basename: !anchored && !body.includes('/'),

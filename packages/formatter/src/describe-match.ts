@@ -4,7 +4,10 @@ import type { PlannedFile } from '@patchsmith/planner';
 function describeIndent(prefix: string, side: 'file' | 'patch'): string {
   const tabs = [...prefix].filter((ch) => ch === '\t').length;
   const spaces = prefix.length - tabs;
-  const parts = [spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '', tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '']
+  const parts = [
+    spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '',
+    tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '',
+  ]
     .filter(Boolean)
     .join(' + ');
   return `${side === 'file' ? '+' : '-'}${parts}`;
@@ -15,6 +18,27 @@ function describeIndent(prefix: string, side: 'file' | 'patch'): string {
  * exact matches say nothing.
  */
 export function tolerantMatchNotes(file: PlannedFile): string[] {
+  return [...mergeNotes(file), ...chunkNotes(file)];
+}
+
+/** A change that landed elsewhere than where the model read it. */
+const movedChange = (m: { read: number; now: number }) => m.read !== m.now;
+
+/**
+ * What a merge did, so the model knows the file changed under it: its changes and where they are
+ * now (chunks' lines are of the version it read).
+ */
+function mergeNotes(file: PlannedFile): string[] {
+  if (file.merged === undefined) return [];
+  const moved = file.merged.moved.filter(movedChange);
+  const where = moved.map((m) => `line ${m.read} is now line ${m.now}`).join(', ');
+  return [
+    `the file changed since it was read; the edit was merged into it as it is now${where ? ` (${where})` : ''}; re-read it before the next edit`,
+  ];
+}
+
+/** The chunks that needed a tolerant pass, with how far they drifted. */
+function chunkNotes(file: PlannedFile): string[] {
   return file.chunks
     .filter((c) => c.pass !== 'exact')
     .map((c) => {

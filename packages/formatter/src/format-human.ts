@@ -59,29 +59,38 @@ function diagnosticsBlock(reports: FileDiagnosticsReport[], c: Colors): string[]
   return out;
 }
 
+/** The heading of a partial apply: what was written, and that the rest was not. */
+export function partialHeading(report: EditReport): string {
+  const written = report.dryRun ? 'would be written' : 'written';
+  return `Patch partly ${report.dryRun ? 'applies' : 'applied'}: ${report.files.length} file(s) ${written}; ${report.errors.length} error(s), and the files they name were left untouched.`;
+}
+
 /** The terminal output of SPEC §5. */
 export function formatHuman(unsafe: EditReport, options: HumanFormatOptions = {}): string {
   const report = terminalSafeReport(unsafe);
   const c = pc.createColors(options.color ?? false);
   const out: string[] = [];
-  if (report.ok) {
+  const wrote = report.ok || report.partial === true;
+  if (report.ok)
     out.push(c.bold(report.dryRun ? 'Patch applies cleanly (nothing written).' : 'Patch applied.'));
+  else if (report.partial) out.push(c.bold(c.yellow(partialHeading(report))));
+  else out.push(c.bold(c.red(`Patch rejected: ${report.errors.length} error(s); nothing was written.`)));
+  if (wrote) {
     for (const file of report.files) {
       out.push(fileSummaryLine(file, c));
       for (const note of tolerantMatchNotes(file)) out.push(c.dim(`    ${terminalSafe(note)}`));
       if (options.diffs && file.diff) out.push(colorDiff(file.diff.replace(/\n$/, ''), c));
     }
-    if (report.snapshot) out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
+    if (report.snapshot)
+      out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
     for (const line of diagnosticsBlock(report.diagnostics, c)) out.push(line);
-  } else {
-    out.push(c.bold(c.red(`Patch rejected: ${report.errors.length} error(s); nothing was written.`)));
-    const { listed, rest } = listedErrors(report.errors);
-    for (const error of listed) {
-      out.push('');
-      out.push(c.red(errorHeading(error)));
-      for (const l of errorDetails(error)) out.push(`  ${l}`);
-    }
-    if (rest !== null) out.push('', c.red(rest));
   }
+  const { listed, rest } = listedErrors(report.errors);
+  for (const error of listed) {
+    out.push('');
+    out.push(c.red(errorHeading(error)));
+    for (const l of errorDetails(error)) out.push(`  ${l}`);
+  }
+  if (rest !== null) out.push('', c.red(rest));
   return `${out.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import type { EditReport } from './report.js';
 export function formatJson(report: EditReport): string {
   const doc = {
     ok: report.ok,
+    ...(report.partial ? { partial: true } : {}),
     dryRun: report.dryRun,
     files: report.files.map((f) => ({
       path: f.path,
@@ -13,6 +14,7 @@ export function formatJson(report: EditReport): string {
       deletions: f.deletions,
       diff: f.diff,
       chunks: f.chunks,
+      ...(f.merged !== undefined ? { merged: f.merged } : {}),
     })),
     diagnostics: report.diagnostics,
     snapshot: report.snapshot,

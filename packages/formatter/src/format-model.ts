@@ -1,6 +1,6 @@
 import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
-import { fileSummaryLine } from './format-human.js';
+import { fileSummaryLine, partialHeading } from './format-human.js';
 import type { EditReport } from './report.js';
 
 /**
@@ -9,23 +9,24 @@ import type { EditReport } from './report.js';
  */
 export function formatForModel(report: EditReport): string {
   const out: string[] = [];
-  if (report.ok) {
+  if (report.ok)
     out.push(report.dryRun ? 'The patch applies cleanly (nothing was written).' : 'Patch applied.');
+  else if (report.partial) out.push(partialHeading(report));
+  else out.push(`The patch was rejected and nothing was written. ${report.errors.length} problem(s):`);
+  if (report.ok || report.partial) {
     for (const file of report.files) {
       out.push(fileSummaryLine(file));
       // Tells the model its copy of the file drifted, so it can re-read before the next edit.
       for (const note of tolerantMatchNotes(file)) out.push(`  note: ${note}`);
     }
-  } else {
-    out.push(`The patch was rejected and nothing was written. ${report.errors.length} problem(s):`);
-    const { listed, rest } = listedErrors(report.errors);
-    for (const error of listed) {
-      out.push('');
-      out.push(errorHeading(error));
-      for (const line of errorDetails(error)) out.push(line);
-    }
-    if (rest !== null) out.push('', rest);
   }
+  const { listed, rest } = listedErrors(report.errors);
+  for (const error of listed) {
+    out.push('');
+    out.push(errorHeading(error));
+    for (const line of errorDetails(error)) out.push(line);
+  }
+  if (rest !== null) out.push('', rest);
   for (const d of report.diagnostics) {
     if (d.status !== 'ok') {
       out.push('', `<diagnostics file="${d.path}" status="${d.status}">${d.note ?? ''}</diagnostics>`);

@@ -20,7 +20,12 @@ const applied: EditReport = {
   ok: true,
   dryRun: false,
   files: [
-    file({ path: 'new.txt', op: 'add', additions: 2, diff: '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n' }),
+    file({
+      path: 'new.txt',
+      op: 'add',
+      additions: 2,
+      diff: '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n',
+    }),
     file({
       path: 'm.txt',
       op: 'update',
@@ -150,5 +155,61 @@ describe('formatApplyPatch', () => {
     const out = formatApplyPatch(rejected);
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain('NO_MATCH');
+  });
+});
+
+describe('a partial apply and a merged file', () => {
+  const partial: EditReport = {
+    ok: false,
+    partial: true,
+    dryRun: false,
+    files: [
+      file({
+        path: 'm.txt',
+        additions: 1,
+        deletions: 1,
+        merged: {
+          moved: [
+            { read: 5, now: 7, lines: 1 },
+            { read: 9, now: 9, lines: 2 },
+          ],
+        },
+      }),
+    ],
+    diagnostics: [],
+    snapshot: null,
+    errors: [{ code: 'NO_MATCH', message: 'chunk 1 does not match', path: 'x.txt' }],
+  };
+
+  it('says partly applied (never just applied), lists what was written and why the rest was not', () => {
+    for (const text of [formatHuman(partial), formatForModel(partial)]) {
+      expect(text).toMatch(
+        /^Patch partly applied: 1 file\(s\) written; 1 error\(s\), and the files they name were left untouched\.\n/,
+      );
+      expect(text).toContain('[M] m.txt (+1 -1)');
+      expect(text).toContain('chunk 1 does not match');
+      expect(text).not.toContain('Patch applied.');
+    }
+    expect(formatHuman({ ...partial, dryRun: true })).toContain(
+      'Patch partly applies: 1 file(s) would be written',
+    );
+  });
+
+  it('JSON says partial, and carries where a merged file’s changes landed', () => {
+    const doc = JSON.parse(formatJson(partial));
+    expect(doc).toMatchObject({ ok: false, partial: true });
+    expect(doc.files[0].merged).toEqual({
+      moved: [
+        { read: 5, now: 7, lines: 1 },
+        { read: 9, now: 9, lines: 2 },
+      ],
+    });
+    expect(JSON.parse(formatJson(applied))).not.toHaveProperty('partial');
+  });
+
+  it('tells the model the file changed under it and where its change moved', () => {
+    expect(formatForModel(partial)).toContain(
+      '  note: the file changed since it was read; the edit was merged into it as it is now (line 5 is now line 7); re-read it before the next edit',
+    );
   });
 });

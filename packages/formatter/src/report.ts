@@ -22,7 +22,13 @@ export interface FileDiagnosticsReport {
 
 /** The outcome of one edit, whatever entry point produced it: what every output is made from. */
 export interface EditReport {
+  /** Everything asked for was done (or, checked, would be). */
   ok: boolean;
+  /**
+   * A partial apply (opt-in) that wrote some files and refused others: `ok` is false, `files` are
+   * the files written (or, checked, that would be), `errors` why the others were left untouched.
+   */
+  partial?: boolean;
   /** True when the patch was only checked (`--check`): nothing was written. */
   dryRun: boolean;
   files: PlannedFile[];

@@ -1,5 +1,7 @@
 export type { FileIndex, LineTable } from './file-index.js';
 export { indexFile } from './file-index.js';
+export type { DiffStep } from './line-diff.js';
+export { diffLines } from './line-diff.js';
 export type { LineIndex } from './line-index.js';
 export { indexLines } from './line-index.js';
 export { locateChunk } from './locate-chunk.js';

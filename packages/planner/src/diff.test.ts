@@ -1,3 +1,5 @@
+import { applyPatch } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeChange } from './diff.js';
 
@@ -38,5 +40,31 @@ describe('describeChange', () => {
       deletions: 0,
     });
     expect(describeChange('b', 'c', bin, bin).diff).toBe('--- b\n+++ c\n');
+  });
+});
+
+describe('describeChange output', () => {
+  const someLines = fc.array(fc.constantFrom('a', 'b', 'c', 'd', '', '}', 'x y'), { maxLength: 30 });
+  const withEnding = fc
+    .tuple(someLines, fc.boolean())
+    .map(([lines, final]) => (lines.length === 0 ? '' : lines.join('\n') + (final ? '\n' : '')));
+
+  it('property: the unified diff applies (with jsdiff) to the old text and gives the new one', () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(withEnding, withEnding, (before, after) => {
+        const { diff, additions, deletions } = describeChange(
+          'f',
+          'f',
+          encoder.encode(before),
+          encoder.encode(after),
+        );
+        expect(applyPatch(before, diff)).toBe(after);
+        const body = diff.split('\n').slice(2);
+        expect(body.filter((l) => l.startsWith('+'))).toHaveLength(additions);
+        expect(body.filter((l) => l.startsWith('-'))).toHaveLength(deletions);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

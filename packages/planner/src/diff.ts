@@ -1,5 +1,5 @@
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk } from 'diff';
-import { type DiffStep, diffLines } from './line-diff.js';
+import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
 import { decodeText, type Line, type TextContent } from './lines.js';
 
 export interface DescribedChange {

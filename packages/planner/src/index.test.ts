@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 it('pins the public runtime API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'decodeText',
+    'describeChange',
     'encodeText',
     'joinLines',
     'planEdits',
@@ -10,6 +11,7 @@ it('pins the public runtime API', async () => {
     'printUnifiedDiff',
     'resolvePatchPath',
     'splitLines',
+    'threeWayMerge',
     'touchedPaths',
   ]);
 });

@@ -1,3 +1,5 @@
+export type { DescribedChange } from './diff.js';
+export { describeChange } from './diff.js';
 export type { Line, LineEnding, TextContent } from './lines.js';
 export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
 export type { ResolvedPath } from './paths.js';
@@ -7,4 +9,6 @@ export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';
 export { printUnifiedDiff } from './print-unified-diff.js';
 export { touchedPaths } from './touched-paths.js';
+export type { MergeConflict, MergeResult, MovedChange } from './three-way-merge.js';
+export { threeWayMerge } from './three-way-merge.js';
 export type * from './types.js';

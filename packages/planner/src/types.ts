@@ -1,5 +1,6 @@
 import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { EditError, ErrorCode } from '@patchsmith/core';
+import type { MovedChange } from './three-way-merge.js';
 
 /** What stat(2) said about a file when it was read: which file it was (device, inode) and its size, time and mode. */
 export interface FileStat {
@@ -55,6 +56,12 @@ export interface PlannedFile {
   /** Unified diff of this operation against the state before it. */
   diff: string;
   chunks: ChunkReport[];
+  /**
+   * Set when the edit was made against an older version of the file (the one the model read) and
+   * merged into the file as it is now: where each of its changes landed. `diff` is then against
+   * the file now.
+   */
+  merged?: { moved: MovedChange[] };
 }
 
 /** The final effect on one path, which the transaction carries out. */

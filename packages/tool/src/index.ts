@@ -21,6 +21,7 @@ export type {
 export { createPermissionGate, loadPolicy } from './permission.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
+export type { ReadVersion, ReadVersions } from './read-versions.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,

@@ -11,8 +11,11 @@ import {
 } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
-import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type FileState, type Plan, type PlanResult, planEdits, touchedPaths } from '@patchsmith/planner';
+import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
+import { planEachFile } from './plan-each-file.js';
+import type { ReadVersions } from './read-versions.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
 export type DiagnoseWrites = (
@@ -44,6 +47,19 @@ export interface RunEditOptions {
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
+  /**
+   * What the model read of the files it edits (content, or a hash of what `viewFile` showed in
+   * this process). A file that changed since is planned as read and the edit merged into it as it
+   * is now (diff3): a clean merge applies with `merged` on its report, a conflict is `STALE`. A
+   * file that changed with only a hash the tool does not know is `STALE`.
+   */
+  readVersions?: ReadVersions;
+  /**
+   * Apply what can be applied: every file whose edits all locate is written (all of them in one
+   * transaction), the others are reported with their errors and left untouched. The report is then
+   * `ok: false, partial: true` with the files written. Default: all or nothing.
+   */
+  partial?: boolean;
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
@@ -100,9 +116,12 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
   }
 }
 
-/** The planning half of the pipeline: what `runEdit` would do, with the files as they are now. */
+/**
+ * The planning half of the pipeline: what `runEdit` would do, with the files as they are now.
+ * `refused`: under `partial`, the errors of the files left out of the plan.
+ */
 export type PlannedEdit =
-  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState> }
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[] }
   | { ok: false; errors: EditError[] };
 
 /**
@@ -112,20 +131,36 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch'> = {},
+  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
-  return planWholeTree(input, root, options.firstMatch ?? false);
+  return planWholeTree(input, root, options);
 }
 
 /** Parses and plans against a tree with no interrupted apply left. */
-async function planWholeTree(input: EditInput, root: string, firstMatch: boolean): Promise<PlannedEdit> {
+async function planWholeTree(
+  input: EditInput,
+  root: string,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial'>,
+): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
-  const planned = planEdits(parsed.value, files, { root, firstMatch });
-  return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
+  const planOptions = { root, firstMatch: options.firstMatch ?? false };
+  const { readVersions } = options;
+  const plan = (script: EditScript): PlanResult =>
+    readVersions === undefined
+      ? planEdits(script, files, planOptions)
+      : planAgainstReads(script, files, planOptions, readVersions);
+  if (options.partial) {
+    const each = planEachFile(parsed.value, root, plan);
+    return each.plan === null
+      ? { ok: false, errors: each.errors }
+      : { ok: true, plan: each.plan, before: files, refused: each.errors };
+  }
+  const planned = plan(parsed.value);
+  return planned.ok ? { ok: true, plan: planned.plan, before: files, refused: [] } : planned;
 }
 
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
@@ -136,16 +171,18 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const config = await loadConfig(root);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
-  const planned = await planWholeTree(input, root, options.firstMatch ?? false);
+  const planned = await planWholeTree(input, root, options);
   if (!planned.ok) return rejected(planned.errors, dryRun);
-  const { plan, before: files } = planned;
+  const { plan, before: files, refused } = planned;
+  // Some files left out under `partial`: never reported as a full success.
   const report: EditReport = {
-    ok: true,
+    ok: refused.length === 0,
+    ...(refused.length > 0 ? { partial: true } : {}),
     dryRun,
     files: plan.files,
     diagnostics: [],
     snapshot: null,
-    errors: [],
+    errors: refused,
   };
   if (dryRun) {
     // A check says what the apply would say: the rules, the config's protection, read-only and

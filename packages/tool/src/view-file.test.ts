@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +33,10 @@ describe('viewFile', () => {
       text:
         "Here's the result of running `cat -n` on src/a.ts:\n" +
         '     1\tconst a = 1;\n     2\tconst b = 2;\n     3\t\n     4\texport { a, b };\n',
+      // The version shown, for `readVersions` (sha256 of the file's bytes).
+      hash: createHash('sha256')
+        .update(await readFile(join(root, 'src/a.ts')))
+        .digest('hex'),
     });
   });
 

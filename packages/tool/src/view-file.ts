@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { readFiles } from '@patchsmith/apply';
-import type { ErrorCode } from '@patchsmith/core';
+import { type ErrorCode, hashBytes } from '@patchsmith/core';
 import { resolvePatchPath } from '@patchsmith/planner';
+import { rememberViewed } from './read-versions.js';
 
 export interface ViewFileOptions {
   /** The folder paths are relative to. Default: the working directory. */
@@ -23,6 +24,12 @@ export type ViewFileResult =
       path: string;
       /** What the model reads: a heading line, then numbered lines (`cat -n` style) or the listing. */
       text: string;
+      /**
+       * A file's sha256 hex: what a host passes back as `readVersions[path] = { hash }` so that an
+       * edit written from this view is merged if the file changes meanwhile (the content is kept
+       * in this process for that).
+       */
+      hash?: string;
     }
   | { ok: false; code: ErrorCode; message: string; path: string };
 
@@ -162,5 +169,7 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
     shown = lines.slice(range.start - 1, range.end);
   }
   const heading = `Here's the result of running \`cat -n\` on ${options.path}:`;
-  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${numberLines(shown, first)}\n` };
+  const hash = state.hash ?? hashBytes(state.bytes);
+  rememberViewed(join(root, rel), hash, state.bytes);
+  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${numberLines(shown, first)}\n`, hash };
 }

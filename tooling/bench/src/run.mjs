@@ -45,20 +45,16 @@ function gitDiffOf(template, patch, base) {
   return execFileSync('git', ['diff'], { cwd: repo, maxBuffer: 1 << 28 });
 }
 
+/** Workloads made by one generator with different options: `[id, title, options]` each. */
+const variants = (make, runs, rows) =>
+  rows.map(([id, title, options]) => ({ id, title, make: () => make(options), runs }));
+
 const plan = [
   { id: 'startup', title: 'one-line patch (start-up)', make: () => workloads.startup(), runs: 15 },
-  {
-    id: 'chunks-exact',
-    title: '100,000-line file, 200 exact chunks',
-    make: () => workloads.chunks100k({ drift: false }),
-    runs: 7,
-  },
-  {
-    id: 'chunks-drift',
-    title: '100,000-line file, 200 chunks, trailing-whitespace drift',
-    make: () => workloads.chunks100k({ drift: true }),
-    runs: 7,
-  },
+  ...variants(workloads.chunks100k, 7, [
+    ['chunks-exact', '100,000-line file, 200 exact chunks', { drift: false }],
+    ['chunks-drift', '100,000-line file, 200 chunks, trailing-whitespace drift', { drift: true }],
+  ]),
   { id: 'one-chunk', title: '2,000-line file, one chunk', make: () => workloads.oneChunk2k(), runs: 15 },
   {
     id: 'files-1000',
@@ -86,18 +82,10 @@ const plan = [
     make: () => workloads.exact200k(),
     runs: 5,
   },
-  {
-    id: 'indent-200k',
-    title: '200,000-line file, one chunk indented by two spaces (pass 3)',
-    make: () => workloads.drift200k({ uneven: false }),
-    runs: 5,
-  },
-  {
-    id: 'uneven-200k',
-    title: '200,000-line file, one chunk with uneven indentation (pass 4)',
-    make: () => workloads.drift200k({ uneven: true }),
-    runs: 5,
-  },
+  ...variants(workloads.drift200k, 5, [
+    ['indent-200k', '200,000-line file, one chunk indented by two spaces (pass 3)', { uneven: false }],
+    ['uneven-200k', '200,000-line file, one chunk with uneven indentation (pass 4)', { uneven: true }],
+  ]),
   {
     id: 'braces-200k',
     title: '200,000 `}` lines, a hunk with a line hint',

@@ -12,7 +12,8 @@ import {
   startDiagnostics,
 } from '@patchsmith/tool';
 import { readEditInput, rejectedInput } from '../edit-input.js';
-import { EXIT_OK, EXIT_REJECTED, type Io, UsageError } from '../io.js';
+import { readVersionsFrom } from '../base-from.js';
+import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
 /**
@@ -64,10 +65,13 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
       confirm: { type: 'boolean', default: false },
       yes: { type: 'boolean', default: false },
       diff: { type: 'boolean', default: false },
+      partial: { type: 'boolean', default: false },
+      'base-from': { type: 'string', multiple: true },
     },
   });
   if (values.confirm && values.yes) throw new UsageError('--confirm and --yes contradict each other');
   const input = await readEditInput(positionals, values.format, io);
+  const readVersions = await readVersionsFrom(values['base-from'], io);
   const root = resolve(io.cwd, values.cwd ?? '.');
   const config = await loadConfig(root);
   if (!config.ok) return reject(config.errors, values.json, io);
@@ -90,6 +94,8 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
             firstMatch: values['first-match'],
             snapshot: !values['no-snapshot'],
             ask,
+            partial: values.partial,
+            ...(readVersions ? { readVersions } : {}),
             ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
           });
   } finally {
@@ -101,5 +107,5 @@ export async function applyCommand(args: string[], io: Io, { checkOnly = false }
     const text = formatHuman(report, { color, diffs: values.diff });
     (report.ok ? io.stdout : io.stderr)(text);
   }
-  return report.ok ? EXIT_OK : EXIT_REJECTED;
+  return report.ok ? EXIT_OK : report.partial ? EXIT_PARTIAL : EXIT_REJECTED;
 }

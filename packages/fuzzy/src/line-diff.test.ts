@@ -1,7 +1,5 @@
-import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeChange } from './diff.js';
 import { type DiffStep, diffLines, NEAR_SKIPS, nearSync, resyncByMap } from './line-diff.js';
 
 /** Replays the steps on `a`, checking every kept line really is equal on both sides. */
@@ -56,31 +54,6 @@ describe('diffLines', () => {
   });
 });
 
-describe('describeChange output', () => {
-  const withEnding = fc
-    .tuple(someLines, fc.boolean())
-    .map(([lines, final]) => (lines.length === 0 ? '' : lines.join('\n') + (final ? '\n' : '')));
-
-  it('property: the unified diff applies (with jsdiff) to the old text and gives the new one', () => {
-    const encoder = new TextEncoder();
-    fc.assert(
-      fc.property(withEnding, withEnding, (before, after) => {
-        const { diff, additions, deletions } = describeChange(
-          'f',
-          'f',
-          encoder.encode(before),
-          encoder.encode(after),
-        );
-        expect(applyPatch(before, diff)).toBe(after);
-        const body = diff.split('\n').slice(2);
-        expect(body.filter((l) => l.startsWith('+'))).toHaveLength(additions);
-        expect(body.filter((l) => l.startsWith('-'))).toHaveLength(deletions);
-      }),
-      { numRuns: 300 },
-    );
-  });
-});
-
 describe('diffLines on large files with scattered edits', () => {
   it('keeps every unchanged line and counts exactly the edited ones', () => {
     fc.assert(
@@ -94,6 +67,41 @@ describe('diffLines on large files with scattered edits', () => {
         expect(steps.filter((s) => s === '-')).toHaveLength(edited.size);
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('diffLines replays', () => {
+  /** Random splices (remove some lines, insert some of a small alphabet) at random places of `a`. */
+  const spliced = (a: string[]) =>
+    fc
+      .array(
+        fc.record({
+          at: fc.nat(),
+          remove: fc.nat({ max: 6 }),
+          insert: fc.array(fc.constantFrom('}', '', 'x', 'return;', 'new'), { maxLength: 6 }),
+        }),
+        { maxLength: 30 },
+      )
+      .map((edits) => {
+        const b = a.slice();
+        for (const { at, remove, insert } of edits) b.splice(at % (b.length + 1), remove, ...insert);
+        return b;
+      });
+
+  it('property: on files large enough for the scattered pass, the steps applied to a give b', () => {
+    // Repeated lines (a small alphabet) mixed with unique ones: the resync search must not be fooled.
+    const large = fc
+      .array(fc.oneof(fc.constantFrom('}', '', '  x'), fc.nat().map((n) => `line ${n}`)), {
+        minLength: 1_000,
+        maxLength: 3_000,
+      })
+      .chain((a) => fc.tuple(fc.constant(a), spliced(a)));
+    fc.assert(
+      fc.property(large, ([a, b]) => {
+        expect(replay(a, b, diffLines(a, b))).toEqual(b);
+      }),
+      { numRuns: 40 },
     );
   });
 });

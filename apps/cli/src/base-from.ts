@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ReadVersions } from '@patchsmith/tool';
+import { type Io, UsageError } from './io.js';
+
+/**
+ * `--base-from PATH=FILE` (repeatable): the model read the file PATH (as the edit names it) when
+ * it held what FILE holds now, so an edit of PATH made against that is merged if PATH changed since.
+ * FILE is read relative to the working directory; PATH is checked like every edited path.
+ */
+export async function readVersionsFrom(
+  flags: readonly string[] | undefined,
+  io: Io,
+): Promise<ReadVersions | undefined> {
+  if (flags === undefined || flags.length === 0) return undefined;
+  const versions: Record<string, { content: Uint8Array }> = {};
+  for (const flag of flags) {
+    const cut = flag.indexOf('=');
+    if (cut <= 0 || cut === flag.length - 1)
+      throw new UsageError(
+        `--base-from takes PATH=FILE (the file as the model read it), not ${JSON.stringify(flag)}`,
+      );
+    const path = flag.slice(0, cut);
+    const file = flag.slice(cut + 1);
+    if (path in versions) throw new UsageError(`--base-from names ${path} twice`);
+    try {
+      versions[path] = { content: await readFile(resolve(io.cwd, file)) };
+    } catch (error) {
+      throw new UsageError(
+        `--base-from ${path}=${file}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  return versions;
+}
