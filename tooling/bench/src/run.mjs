@@ -121,6 +121,13 @@ const plan = [
     edits: true,
   },
   {
+    id: 'str-replace-drift-200',
+    title: '100,000-line file, 200 str_replace edits, trailing-whitespace drift (pass 2)',
+    make: () => workloads.strReplace100k({ count: 200, drift: true }),
+    runs: 7,
+    edits: true,
+  },
+  {
     id: 'str-replace-1000',
     title: '100,000-line file, 1,000 str_replace edits',
     make: () => workloads.strReplace100k({ count: 1_000 }),
