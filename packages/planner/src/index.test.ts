@@ -5,6 +5,7 @@ it('pins the public runtime API', async () => {
     'decodeText',
     'encodeText',
     'joinLines',
+    'perFile',
     'planEdits',
     'planRestore',
     'printUnifiedDiff',

@@ -11,7 +11,7 @@ import {
 } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
-import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type FileState, type Plan, perFile, planEdits, touchedPaths } from '@patchsmith/planner';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
@@ -69,7 +69,9 @@ const decoder = new TextDecoder();
 /** Takes the snapshot of a plan the transaction has just checked under its lock (`beforeFirstWrite`). */
 async function takeSnapshot(root: string, plan: Plan): Promise<string> {
   const { createSnapshot } = await import('@patchsmith/snapshot');
-  const summary = plan.files.map((f) => `${f.op} ${f.movePath ?? f.path}`).join(', ');
+  const summary = perFile(plan.files)
+    .map((f) => `${f.op} ${f.movePath ?? f.path}`)
+    .join(', ');
   return (await createSnapshot({ root, plan, message: `patchsmith: ${summary}`, checked: true })).id;
 }
 
@@ -142,7 +144,8 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const report: EditReport = {
     ok: true,
     dryRun,
-    files: plan.files,
+    // One record per file, not per operation: 200 edits of a file read as one line with its totals.
+    files: perFile(plan.files),
     diagnostics: [],
     snapshot: null,
     errors: [],
