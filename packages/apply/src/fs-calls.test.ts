@@ -19,9 +19,10 @@ function countingLookups(): { fs: TransactionFs; counts: Lookups } {
   const counts: Lookups = { realpath: 0, stat: 0, lstat: 0 };
   const fs = { ...nodeFs } as unknown as Record<string, unknown>;
   for (const name of LOOKUPS) {
+    const real = nodeFs[name] as (path: string) => Promise<unknown>;
     fs[name] = (path: string) => {
       counts[name]++;
-      return nodeFs[name](path);
+      return real(path);
     };
   }
   return { fs: fs as unknown as TransactionFs, counts };
