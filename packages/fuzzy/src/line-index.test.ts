@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PARTIAL_MIN_LINES } from './fingerprint.js';
 import { indexLines } from './line-index.js';
 import { type LineKey, normalizeLine } from './normalize.js';
+import { occurrencesInLines } from './substring-table.js';
 import type { TextLine } from './types.js';
 
 const line = (text: string): TextLine => ({ text, ending: '\n' });
@@ -124,6 +125,52 @@ describe('indexLines', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('finds texts within lines as a scan does, many texts in one pass, across splices', () => {
+    // Long enough to be found by their anchors; repeats make overlapping occurrences.
+    const text = fc.constantFrom(
+      'abcdefghij',
+      'xxabcdefghyy',
+      'aaaaaaaaaaaa',
+      'abcdabcdabcdabcd',
+      'short',
+      '',
+    );
+    const wanted = fc.constantFrom(
+      'abcdefgh',
+      'bcdefghij',
+      'aaaaaaaa',
+      'abcdabcdab',
+      'xxabcdefghyy',
+      'none of it',
+      'cdef',
+    );
+    const splice = fc.record({
+      at: fc.nat(30),
+      removed: fc.nat(4),
+      inserted: fc.array(text, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(text, { maxLength: 30 }),
+        fc.array(wanted, { maxLength: 4 }),
+        fc.array(fc.tuple(splice, wanted), { maxLength: 20 }),
+        (start, told, steps) => {
+          const index = indexLines(start.map(line), [], told);
+          const expected = start.map(line);
+          for (const [{ at, removed, inserted }, query] of steps) {
+            const from = Math.min(at, expected.length);
+            index.splice(from, removed, inserted.map(line));
+            expected.splice(from, removed, ...inserted.map(line));
+            expect(index.substringsOf(query)).toEqual(occurrencesInLines(expected, query));
+          }
+          for (const query of told)
+            expect(index.substringsOf(query)).toEqual(occurrencesInLines(expected, query));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

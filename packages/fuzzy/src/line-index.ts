@@ -1,6 +1,7 @@
 import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
 import { type LineKey, normalizeLine } from './normalize.js';
-import type { TextLine } from './types.js';
+import { buildSubstringTable, occurrencesInLines, type SubstringTable } from './substring-table.js';
+import type { SubstringSpan, TextLine } from './types.js';
 
 /**
  * A file's lines, edited in place, with an index from each line's text (exact, or normalised for
@@ -16,6 +17,8 @@ export interface LineIndex {
   positionsOf(text: string, key?: LineKey): number[];
   /** About how many lines have the text (removed ones may count), counting no further than `atMost`. */
   countOf(text: string, atMost: number, key?: LineKey): number;
+  /** Every occurrence (overlapping ones included) of a text without a line break, in order. */
+  substringsOf(text: string): SubstringSpan[];
   /** Replaces `removed` lines from `at` by `inserted`. */
   splice(at: number, removed: number, inserted: readonly TextLine[]): void;
 }
@@ -53,12 +56,20 @@ interface KeyTable {
  * Indexes a copy of `lines`. `expected`, when given, are the raw texts lookups will mostly ask
  * about (every line of every search of a run of edits): then a table chains only the lines that
  * can equal one of them, not the whole file; a lookup of any other text builds the full table.
+ * `substrings` are the texts without a line break `substringsOf` will be asked for: all of them
+ * are found in one pass over the file, on the first such lookup; other texts are scanned for.
  */
-export function indexLines(lines: readonly TextLine[], expected?: readonly string[]): LineIndex {
+export function indexLines(
+  lines: readonly TextLine[],
+  expected?: readonly string[],
+  substrings: readonly string[] = [],
+): LineIndex {
   const current = lines.slice();
   const partial = expected !== undefined && lines.length >= PARTIAL_MIN_LINES;
   let tables = new Map<LineKey, KeyTable>();
   let log: Splice[] = [];
+  /** Stamped with the splices logged when each line was scanned; lines inserted later are added. */
+  let found: SubstringTable | null = null;
   const build = (key: LineKey, covers: TextSet | null): KeyTable => {
     const heads = new Map<string, number>();
     const next = new Int32Array(current.length);
@@ -105,14 +116,30 @@ export function indexLines(lines: readonly TextLine[], expected?: readonly strin
       for (let i = table.heads.get(text) ?? -1; i !== -1 && count < atMost; i = table.next[i]!) count++;
       return count + (table.inserted.get(text)?.length ?? 0);
     },
+    substringsOf(text) {
+      found ??= buildSubstringTable(current, substrings, log.length);
+      if (!found.covers(text)) return occurrencesInLines(current, text);
+      const spans: SubstringSpan[] = [];
+      const starts = found.candidates(text);
+      for (let k = 0; k < starts.length; k += 3) {
+        const line = now(starts[k]!, starts[k + 2]!);
+        const column = starts[k + 1]!;
+        // A line still there is the line scanned (an edited line is removed and inserted anew).
+        if (line !== -1 && current[line]!.text.startsWith(text, column))
+          spans.push({ line, column, endLine: line, endColumn: column + text.length });
+      }
+      return spans.sort((a, b) => a.line - b.line || a.column - b.column);
+    },
     splice(at, removed, added) {
       spliceLines(current, at, removed, added);
       if (log.length >= MAX_LOG) {
         tables = new Map();
         log = [];
+        found = null;
         return;
       }
       log.push({ at, removed, inserted: added.length });
+      for (let k = 0; k < added.length; k++) found?.addLine(added[k]!.text, at + k, log.length);
       for (const [key, table] of tables) {
         added.forEach((line, k) => {
           const text = normalizeLine(line.text, key);

@@ -60,7 +60,7 @@ export function locateIndexed(
     for (const variant of searchVariants(edit.search, ending)) {
       const spans =
         anchoredSpans(index, variant) ??
-        (hasBreak(variant) ? scannedSpans(lines, variant) : inLines(lines, variant));
+        (hasBreak(variant) ? scannedSpans(lines, variant) : index.substringsOf(variant));
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
       if (!Array.isArray(chosen)) return chosen;
@@ -170,17 +170,6 @@ function spanFrom(lines: readonly TextLine[], first: number, column: number, end
 /** The text holds a line break. */
 function hasBreak(text: string): boolean {
   return /[\r\n]/.test(text);
-}
-
-/** Every occurrence of a text without a line break: each lies within one line's text. */
-function inLines(lines: readonly TextLine[], variant: string): SubstringSpan[] {
-  const spans: SubstringSpan[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const { text } = lines[i]!;
-    for (let at = text.indexOf(variant); at !== -1; at = text.indexOf(variant, at + 1))
-      spans.push({ line: i, column: at, endLine: i, endColumn: at + variant.length });
-  }
-  return spans;
 }
 
 /** Every occurrence, found in the joined text as `locateText` finds them. */

@@ -9,7 +9,8 @@ import type { PlanResult } from './types.js';
 const PATH = 'f.txt';
 
 /** Few distinct lines, so searches repeat (AMBIGUOUS, `all`) and line passes 2–5 get their turn. */
-const lineText = fc.constantFrom('a', 'b', 'a b', '  a', '\ta', 'a ', 'c', '', '}', '“q”');
+// Lines of 8 characters and more are searched within through the index's substring table.
+const lineText = fc.constantFrom('a', 'b', 'a b', '  a', '\ta', 'a ', 'c', '', '}', '“q”', 'abcdefghij', 'xabcdefghijy');
 const ending = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
 
 const content = fc

@@ -39,10 +39,12 @@ export function planReplaces(
   if (refused !== null || slot.kind !== 'file') return [{ ok: false, errors: refused ?? [], paths: [path] }];
   const text = state.decode(slot.bytes);
   if (text === null) return [binaryFile(path, first.line)];
-  // Told every line the edits search for, the index hashes only the file lines that may be one.
+  // Told every line the edits search for, the index hashes only the file lines that may be one,
+  // and finds every search within a line in one pass.
   const index = indexLines(
     text.lines,
     ops.flatMap((op) => textLines(op.search)),
+    ops.map((op) => op.search),
   );
   const outcomes: OpOutcome[] = [];
   let last: (OpOutcome & { ok: true }) | undefined;

@@ -19,6 +19,7 @@ const cases = {
     const w = workloads.strReplace100k({ count: 200, drift: true });
     return { files: w.files, input: w.edits };
   },
+  'str-replace-line-200': () => { const w = workloads.strReplace100k({ count: 200, oneLine: true }); return { files: w.files, input: w.edits }; },
   'chunks-exact': () => {
     const w = workloads.chunks100k({ drift: false });
     return { files: w.files, input: w.patch };
