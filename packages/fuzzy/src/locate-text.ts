@@ -5,6 +5,7 @@ import { type Candidates, findCandidates, LINE_PASSES } from './find-candidates.
 import { reindent, uniformShift } from './indent-shift.js';
 import type { LineIndex } from './line-index.js';
 import { findNearestRegion } from './nearest-region.js';
+import { ANCHOR_WIDTH } from './substring-table.js';
 import { type LineKey, normalizeLine } from './normalize.js';
 import type {
   ChunkMiss,
@@ -60,7 +61,9 @@ export function locateIndexed(
     for (const variant of searchVariants(edit.search, ending)) {
       const spans =
         anchoredSpans(index, variant) ??
-        (hasBreak(variant) ? scannedSpans(lines, variant) : index.substringsOf(variant));
+        (hasBreak(variant)
+          ? (acrossOneBreak(index, variant) ?? scannedSpans(lines, variant))
+          : index.substringsOf(variant));
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
       if (!Array.isArray(chosen)) return chosen;
@@ -152,6 +155,42 @@ function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | nul
       local += lines[i]!.text + lines[i]!.ending;
     if (local.startsWith(variant, column))
       spans.push(spanFrom(lines, first, column, column + variant.length));
+  }
+  return spans;
+}
+
+/**
+ * Every occurrence of a text with exactly one line break, or null when both its sides are too
+ * short to be looked up (then the file is scanned). The side before the break ends a line's text
+ * and the side after starts the next one's (a break in the text is a line's ending in the file,
+ * or half of a CRLF one at the text's edge), so the occurrences of the longer side at that edge
+ * of a line are the candidates, each checked.
+ */
+function acrossOneBreak(index: LineIndex, variant: string): SubstringSpan[] | null {
+  const [before = '', , after = ''] = variant.split(/(\r\n|\n|\r)/);
+  const { lines } = index;
+  let candidates: number[];
+  if (before.length >= ANCHOR_WIDTH && before.length >= after.length)
+    candidates = index
+      .substringsOf(before)
+      .filter((s) => s.column + before.length === lines[s.line]!.text.length)
+      .map((s) => s.line);
+  else if (after.length >= ANCHOR_WIDTH)
+    candidates = index
+      .substringsOf(after)
+      .filter((s) => s.column === 0 && s.line > 0)
+      .map((s) => s.line - 1);
+  else return null;
+  const spans: SubstringSpan[] = [];
+  for (const first of candidates) {
+    const next = lines[first + 1];
+    const local = lines[first]!.text + lines[first]!.ending + (next ? next.text + next.ending : '');
+    // A text that starts with its LF may start on the LF of a CRLF ending.
+    const end = lines[first]!.text.length - before.length;
+    for (const column of before === '' ? [end, end + 1] : [end]) {
+      if (local.startsWith(variant, column))
+        spans.push(spanFrom(lines, first, column, column + variant.length));
+    }
   }
   return spans;
 }

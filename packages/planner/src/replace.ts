@@ -40,12 +40,9 @@ export function planReplaces(
   const text = state.decode(slot.bytes);
   if (text === null) return [binaryFile(path, first.line)];
   // Told every line the edits search for, the index hashes only the file lines that may be one,
-  // and finds every search within a line in one pass.
-  const index = indexLines(
-    text.lines,
-    ops.flatMap((op) => textLines(op.search)),
-    ops.map((op) => op.search),
-  );
+  // and finds every search within a line (and each side of a search's one line break) in one pass.
+  const pieces = ops.flatMap((op) => textLines(op.search));
+  const index = indexLines(text.lines, pieces, [...ops.map((op) => op.search), ...pieces]);
   const outcomes: OpOutcome[] = [];
   let last: (OpOutcome & { ok: true }) | undefined;
   for (const op of ops) {
