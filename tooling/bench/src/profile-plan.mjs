@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scratch: in-process parse + plan timings of the one-file workloads (not part of pnpm bench).
+// In-process parse + plan medians of the one-file workloads, for profiling (`node --cpu-prof src/profile-plan.mjs <ids>`); not part of pnpm bench.
 import { parseEdits } from '@patchsmith/grammar';
 import { planEdits } from '@patchsmith/planner';
 import { median } from './measure.mjs';
