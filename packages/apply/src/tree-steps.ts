@@ -70,7 +70,8 @@ export async function stage(
   const after = write.after!;
   await checkFolder(ctx, folder, guard.caseInsensitive);
   try {
-    await writeDurably(ctx.fs, temp, after.bytes, permissionBits(after.mode));
+    // Unguarded: the guard would look up the real path of the folder just checked once more.
+    await writeDurably(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
   } catch (error) {
     throw await explained(ctx, folder, guard, error, resolved.target);
   }
@@ -94,10 +95,11 @@ export async function putInPlace(
   identity: FileIdentity,
   guard: TreeGuard,
 ): Promise<void> {
-  await checkFolder(ctx, folder, guard.caseInsensitive);
   await checkEntry(ctx, from, identity, write.path);
+  await checkFolder(ctx, folder, guard.caseInsensitive);
   try {
-    await io('rename', to, () => ctx.fs.rename(from, to));
+    // Unguarded: both names are in the folder just checked, which the guard would look up again.
+    await io('rename', to, () => guard.unguarded.rename(from, to));
   } catch (error) {
     throw await explained(ctx, folder, guard, error, to);
   }

@@ -1,4 +1,7 @@
+import { PARTIAL_MIN_LINES, textSet } from './fingerprint.js';
 import { type LineKey, normalizeLine } from './normalize.js';
+
+export { PARTIAL_MIN_LINES };
 
 /** One normalisation of a file's lines: each line's id, and where every id occurs. */
 export interface LineTable {
@@ -89,19 +92,12 @@ function buildPartialTable(
   key: LineKey,
   expected: readonly string[],
 ): PartialTable {
-  const covers = new Set<string>();
-  const size = filterSize(expected.length);
-  const filter = new Uint8Array(size);
-  for (const text of expected) {
-    const normalized = normalizeLine(text, key);
-    covers.add(normalized);
-    filter[fingerprint(normalized) & (size - 1)] = 1;
-  }
+  const covers = textSet(expected.map((text) => normalizeLine(text, key)));
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length).fill(-1);
   for (let i = 0; i < lines.length; i++) {
     const text = normalizeLine(lines[i]!, key);
-    if (filter[fingerprint(text) & (size - 1)] === 0 || !covers.has(text)) continue;
+    if (!covers.has(text)) continue;
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
@@ -109,42 +105,7 @@ function buildPartialTable(
     }
     lineIds[i] = id;
   }
-  return { table: withPositions(ids, lineIds), covers };
-}
-
-/** Below this many lines an index builds full tables only. */
-export const PARTIAL_MIN_LINES = 2_048;
-/** Most slots of the fingerprint filter: with a few thousand expected texts, few unrelated lines pass. */
-const MAX_FILTER_SIZE = 1 << 16;
-
-/** A power of two about 32 slots per expected text, so about 3% of unrelated lines pass. */
-function filterSize(expected: number): number {
-  let size = 256;
-  while (size < expected * 32 && size < MAX_FILTER_SIZE) size *= 2;
-  return size;
-}
-
-/**
- * A hash of a text's length and six of its characters (the last three, and three spread through
- * it): equal texts, equal fingerprints. Cheap enough to run on every line of a large file.
- */
-function fingerprint(text: string): number {
-  const n = text.length;
-  if (n === 0) return 0;
-  let h = n;
-  h = (Math.imul(h, 31) + text.charCodeAt(n - 1)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n > 1 ? n - 2 : 0)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n > 2 ? n - 3 : 0)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n >> 1)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n >> 2)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n - 1 - (n >> 2))) | 0;
-  // murmur3's finaliser, so every input bit reaches the filter's index bits.
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return { table: withPositions(ids, lineIds), covers: covers.texts };
 }
 
 /** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */

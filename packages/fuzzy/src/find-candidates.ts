@@ -5,7 +5,7 @@ import { type LineKey, normalizeLine } from './normalize.js';
 import type { IndentShift, MatchPass } from './types.js';
 
 /** The passes of SPEC §2 that compare lines through a normalisation, in order. */
-const LINE_PASSES: readonly (LineKey | 'indentation')[] = [
+export const LINE_PASSES: readonly (LineKey | 'indentation')[] = [
   'exact',
   'trailing-whitespace',
   'indentation',

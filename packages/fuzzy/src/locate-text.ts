@@ -1,10 +1,12 @@
 import { endsWithLineBreak, textLines, withEnding } from '@patchsmith/core';
 import { equalLinePairs } from './block-diff.js';
 import { type FileIndex, indexFile } from './file-index.js';
-import { type Candidates, findCandidates } from './find-candidates.js';
-import { reindent } from './indent-shift.js';
+import { type Candidates, findCandidates, LINE_PASSES } from './find-candidates.js';
+import { reindent, uniformShift } from './indent-shift.js';
 import type { LineIndex } from './line-index.js';
 import { findNearestRegion } from './nearest-region.js';
+import { ANCHOR_WIDTH } from './substring-table.js';
+import { type LineKey, normalizeLine } from './normalize.js';
 import type {
   ChunkMiss,
   IndentShift,
@@ -44,8 +46,9 @@ export function locateText(
 /**
  * `locateText` in a file kept as a `LineIndex`, with the same answers: an exact occurrence whose
  * text spans two or more line breaks holds a whole line, so only the lines of that text are
- * checked; whole-line blocks are first looked for exactly from their rarest line. Other searches
- * (a text within one line or across one break, passes 2–5) scan the file as `locateText` does.
+ * checked; whole-line blocks (passes 1–5) are looked for from their rarest line under each
+ * normalisation. Other searches (a text within one line or across one break) scan the file as
+ * `locateText` does.
  */
 export function locateIndexed(
   index: LineIndex,
@@ -58,7 +61,9 @@ export function locateIndexed(
     for (const variant of searchVariants(edit.search, ending)) {
       const spans =
         anchoredSpans(index, variant) ??
-        (hasBreak(variant) ? scannedSpans(lines, variant) : inLines(lines, variant));
+        (hasBreak(variant)
+          ? (acrossOneBreak(index, variant) ?? scannedSpans(lines, variant))
+          : index.substringsOf(variant));
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
       if (!Array.isArray(chosen)) return chosen;
@@ -106,12 +111,12 @@ function spanOverlaps(kept: SubstringSpan, next: SubstringSpan): boolean {
   return next.line < kept.endLine || (next.line === kept.endLine && next.column < kept.endColumn);
 }
 
-/** Index of the text of `texts` that the fewest lines have. */
-function rarest(index: LineIndex, texts: readonly string[]): number {
+/** Index of the text of `texts` that the fewest lines have (normalised by `key`). */
+function rarest(index: LineIndex, texts: readonly string[], key: LineKey = 'exact'): number {
   let best = 0;
   let bestCount = Number.POSITIVE_INFINITY;
   for (let j = 0; j < texts.length && bestCount > 1; j++) {
-    const count = index.countOf(texts[j]!, bestCount);
+    const count = index.countOf(texts[j]!, bestCount, key);
     if (count < bestCount) {
       best = j;
       bestCount = count;
@@ -154,6 +159,42 @@ function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | nul
   return spans;
 }
 
+/**
+ * Every occurrence of a text with exactly one line break, or null when both its sides are too
+ * short to be looked up (then the file is scanned). The side before the break ends a line's text
+ * and the side after starts the next one's (a break in the text is a line's ending in the file,
+ * or half of a CRLF one at the text's edge), so the occurrences of the longer side at that edge
+ * of a line are the candidates, each checked.
+ */
+function acrossOneBreak(index: LineIndex, variant: string): SubstringSpan[] | null {
+  const [before = '', , after = ''] = variant.split(/(\r\n|\n|\r)/);
+  const { lines } = index;
+  let candidates: number[];
+  if (before.length >= ANCHOR_WIDTH && before.length >= after.length)
+    candidates = index
+      .substringsOf(before)
+      .filter((s) => s.column + before.length === lines[s.line]!.text.length)
+      .map((s) => s.line);
+  else if (after.length >= ANCHOR_WIDTH)
+    candidates = index
+      .substringsOf(after)
+      .filter((s) => s.column === 0 && s.line > 0)
+      .map((s) => s.line - 1);
+  else return null;
+  const spans: SubstringSpan[] = [];
+  for (const first of candidates) {
+    const next = lines[first + 1];
+    const local = lines[first]!.text + lines[first]!.ending + (next ? next.text + next.ending : '');
+    // A text that starts with its LF may start on the LF of a CRLF ending.
+    const end = lines[first]!.text.length - before.length;
+    for (const column of before === '' ? [end, end + 1] : [end]) {
+      if (local.startsWith(variant, column))
+        spans.push(spanFrom(lines, first, column, column + variant.length));
+    }
+  }
+  return spans;
+}
+
 /** The span from `column` of line `first` to `end` characters past that line's start. */
 function spanFrom(lines: readonly TextLine[], first: number, column: number, end: number): SubstringSpan {
   let endLine = first;
@@ -170,17 +211,6 @@ function hasBreak(text: string): boolean {
   return /[\r\n]/.test(text);
 }
 
-/** Every occurrence of a text without a line break: each lies within one line's text. */
-function inLines(lines: readonly TextLine[], variant: string): SubstringSpan[] {
-  const spans: SubstringSpan[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const { text } = lines[i]!;
-    for (let at = text.indexOf(variant); at !== -1; at = text.indexOf(variant, at + 1))
-      spans.push({ line: i, column: at, endLine: i, endColumn: at + variant.length });
-  }
-  return spans;
-}
-
 /** Every occurrence, found in the joined text as `locateText` finds them. */
 function scannedSpans(lines: readonly TextLine[], variant: string): SubstringSpan[] {
   const text = lines.map((l) => l.text + l.ending).join('');
@@ -194,26 +224,60 @@ function scannedSpans(lines: readonly TextLine[], variant: string): SubstringSpa
 }
 
 /**
- * Pass 1 of a whole-line block without hashing the file: candidates from the block line with the
- * fewest positions, each checked; undefined when there is none (passes 2–5 then take the full
- * index) or checking would cost more than the full index.
+ * Passes 1–5 of a whole-line block through the index, with `findCandidates`'s answer: each pass
+ * seeds from the block line whose normalised text the fewest lines have and checks every seed;
+ * the first pass with a candidate decides. Null when no pass finds one; undefined for an empty
+ * block, or when checking would cost more than the full index (the caller then builds that).
  */
-function exactBlock(index: LineIndex, block: readonly string[]): Candidates | undefined {
+function indexedBlock(index: LineIndex, block: readonly string[]): Candidates | null | undefined {
   const { lines } = index;
   const m = block.length;
-  if (m === 0 || m > lines.length) return undefined;
-  const seed = rarest(index, block);
-  const seedPositions = index.positionsOf(block[seed]!);
-  if (seedPositions.length * m > 4 * lines.length + 256) return undefined;
-  const starts: number[] = [];
-  for (const position of seedPositions) {
-    const start = position - seed;
-    if (start < 0 || start + m > lines.length) continue;
-    let j = 0;
-    while (j < m && lines[start + j]!.text === block[j]) j++;
-    if (j === m) starts.push(start);
+  if (m === 0) return undefined;
+  if (m > lines.length) return null;
+  for (const pass of LINE_PASSES) {
+    const key = pass === 'indentation' ? 'trimmed' : pass;
+    const keys = block.map((line) => normalizeLine(line, key));
+    const seed = rarest(index, keys, key);
+    const seedPositions = index.positionsOf(keys[seed]!, key);
+    if (seedPositions.length * m > 4 * lines.length + 256) return undefined;
+    const starts = seedPositions
+      .map((position) => position - seed)
+      .filter((start) => normalizedAt(lines, keys, key, start));
+    const found = pass === 'indentation' ? indentedAt(lines, block, starts) : { pass, starts };
+    if (found.starts.length > 0) return found;
   }
-  return starts.length > 0 ? { pass: 'exact', starts } : undefined;
+  return null;
+}
+
+/** The file's lines from `start` on equal the block's lines normalised by `key`. */
+function normalizedAt(
+  lines: readonly TextLine[],
+  keys: readonly string[],
+  key: LineKey,
+  start: number,
+): boolean {
+  if (start < 0 || start + keys.length > lines.length) return false;
+  for (let j = 0; j < keys.length; j++)
+    if (normalizeLine(lines[start + j]!.text, key) !== keys[j]) return false;
+  return true;
+}
+
+/** Pass 3 at trimmed matches: those whose indentation differs by one uniform shift. */
+function indentedAt(
+  lines: readonly TextLine[],
+  block: readonly string[],
+  trimmed: readonly number[],
+): Candidates {
+  const found: Candidates & { shifts: IndentShift[] } = { pass: 'indentation', starts: [], shifts: [] };
+  for (const start of trimmed) {
+    const window = lines.slice(start, start + block.length).map((l) => l.text);
+    const shift = uniformShift(window, block);
+    if (shift) {
+      found.starts.push(start);
+      found.shifts.push(shift);
+    }
+  }
+  return found;
 }
 
 function firstEnding(lines: readonly TextLine[]): string {
@@ -303,8 +367,13 @@ function locateLines(
   const replaceLines =
     edit.replace === '' && !endsWithLineBreak(edit.search) ? [''] : textLines(edit.replace);
   const region = { from: 0, to: lines.length, atEnd: false };
-  const exact = index === undefined ? undefined : exactBlock(index, searchLines);
-  const found = exact ?? (searchLines.length === 0 ? null : findCandidates(fileIndex(), searchLines, region));
+  const indexed = index === undefined ? undefined : indexedBlock(index, searchLines);
+  const found =
+    indexed !== undefined
+      ? indexed
+      : searchLines.length === 0
+        ? null
+        : findCandidates(fileIndex(), searchLines, region);
   if (!found) return noMatch(fileIndex(), searchLines, options.nearest !== false);
   if (found.starts.length > 1 && !options.all && !options.firstMatch)
     return ambiguous(found.starts.map((s) => s + 1));

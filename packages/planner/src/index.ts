@@ -4,6 +4,7 @@ export type { Line, LineEnding, TextContent } from './lines.js';
 export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
 export type { ResolvedPath } from './paths.js';
 export { resolvePatchPath } from './paths.js';
+export { perFile } from './per-file.js';
 export { planEdits } from './plan-edits.js';
 export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';

@@ -1,3 +1,4 @@
+import { type ReplaceText, textLines } from '@patchsmith/core';
 import {
   type ChunkMiss,
   type IndexedTextLocation,
@@ -5,7 +6,6 @@ import {
   type LineIndex,
   locateIndexed,
 } from '@patchsmith/fuzzy';
-import type { ReplaceText } from '@patchsmith/core';
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange, describeWindow, type LinesChange } from './diff.js';
@@ -39,7 +39,10 @@ export function planReplaces(
   if (refused !== null || slot.kind !== 'file') return [{ ok: false, errors: refused ?? [], paths: [path] }];
   const text = state.decode(slot.bytes);
   if (text === null) return [binaryFile(path, first.line)];
-  const index = indexLines(text.lines);
+  // Told every line the edits search for, the index hashes only the file lines that may be one,
+  // and finds every search within a line (and each side of a search's one line break) in one pass.
+  const pieces = ops.flatMap((op) => textLines(op.search));
+  const index = indexLines(text.lines, pieces, [...ops.map((op) => op.search), ...pieces]);
   const outcomes: OpOutcome[] = [];
   let last: (OpOutcome & { ok: true }) | undefined;
   for (const op of ops) {

@@ -11,7 +11,7 @@ import {
 } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
-import { type FileState, type Plan, type PlanResult, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type FileState, type Plan, type PlanResult, perFile, planEdits, touchedPaths } from '@patchsmith/planner';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
@@ -85,7 +85,9 @@ const decoder = new TextDecoder();
 /** Takes the snapshot of a plan the transaction has just checked under its lock (`beforeFirstWrite`). */
 async function takeSnapshot(root: string, plan: Plan): Promise<string> {
   const { createSnapshot } = await import('@patchsmith/snapshot');
-  const summary = plan.files.map((f) => `${f.op} ${f.movePath ?? f.path}`).join(', ');
+  const summary = perFile(plan.files)
+    .map((f) => `${f.op} ${f.movePath ?? f.path}`)
+    .join(', ');
   return (await createSnapshot({ root, plan, message: `patchsmith: ${summary}`, checked: true })).id;
 }
 
@@ -179,7 +181,8 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     ok: refused.length === 0,
     ...(refused.length > 0 ? { partial: true } : {}),
     dryRun,
-    files: plan.files,
+    // One record per file, not per operation: 200 edits of a file read as one line with its totals.
+    files: perFile(plan.files),
     diagnostics: [],
     snapshot: null,
     errors: refused,

@@ -109,6 +109,20 @@ const plan = [
     edits: true,
   },
   {
+    id: 'str-replace-drift-200',
+    title: '100,000-line file, 200 str_replace edits, trailing-whitespace drift (pass 2)',
+    make: () => workloads.strReplace100k({ count: 200, drift: true }),
+    runs: 7,
+    edits: true,
+  },
+  {
+    id: 'str-replace-line-200',
+    title: '100,000-line file, 200 one-line str_replace edits (searches within a line)',
+    make: () => workloads.strReplace100k({ count: 200, oneLine: true }),
+    runs: 7,
+    edits: true,
+  },
+  {
     id: 'str-replace-1000',
     title: '100,000-line file, 1,000 str_replace edits',
     make: () => workloads.strReplace100k({ count: 1_000 }),

@@ -153,14 +153,16 @@ export function failing150k() {
 /**
  * `count` str_replace edits evenly spread over an n-line file, each the 3 lines above a line and
  * that line, the line changed as `spreadChunks` changes it; and the same change as one Codex patch.
+ * With `drift`, the 3 lines above carry two trailing spaces the file lacks (SPEC §2 pass 2); with
+ * `oneLine`, each edit is the changed line alone (a search within a line).
  */
-export function strReplace100k({ count }) {
+export function strReplace100k({ count, drift = false, oneLine = false }) {
   const lines = bigFile(100_000);
   const step = Math.floor(lines.length / count);
   const edits = [];
   for (let c = 0; c < count; c++) {
     const at = c * step + Math.floor(step / 2);
-    const above = lines.slice(at - 3, at);
+    const above = oneLine ? [] : lines.slice(at - 3, at).map((l) => (drift ? `${l}  ` : l));
     edits.push({
       command: 'str_replace',
       path: 'big.ts',
@@ -171,6 +173,6 @@ export function strReplace100k({ count }) {
   return {
     files: { 'big.ts': `${lines.join('\n')}\n` },
     edits: JSON.stringify(edits),
-    patch: codex(['*** Update File: big.ts', ...spreadChunks(lines, count)]),
+    patch: codex(['*** Update File: big.ts', ...spreadChunks(lines, count, { drift })]),
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * What applying one more file costs in look-ups: the transaction's realpath / stat / lstat calls
+ * per written file, counted through the injected fs (the folder checks around each step included).
+ */
+import { promises as nodeFs } from 'node:fs';
+import type { EditScript } from '@patchsmith/core';
+import { planEdits, touchedPaths } from '@patchsmith/planner';
+import { afterEach, expect, it } from 'vitest';
+import { applyPlan } from './apply-plan.js';
+import type { TransactionFs } from './fs.js';
+import { readFiles } from './read-files.js';
+import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
+
+const LOOKUPS = ['realpath', 'stat', 'lstat'] as const;
+type Lookups = Record<(typeof LOOKUPS)[number], number>;
+
+/** node's fs, counting the look-up calls made through it. */
+function countingLookups(): { fs: TransactionFs; counts: Lookups } {
+  const counts: Lookups = { realpath: 0, stat: 0, lstat: 0 };
+  const fs = { ...nodeFs } as unknown as Record<string, unknown>;
+  for (const name of LOOKUPS) {
+    const real = nodeFs[name] as (path: string) => Promise<unknown>;
+    fs[name] = (path: string) => {
+      counts[name]++;
+      return real(path);
+    };
+  }
+  return { fs: fs as unknown as TransactionFs, counts };
+}
+
+/** One line of each of `n` files in one folder replaced. */
+function updates(paths: readonly string[]): EditScript {
+  return {
+    format: 'codex',
+    operations: paths.map((path) => ({
+      kind: 'update',
+      path,
+      line: 1,
+      chunks: [
+        {
+          anchors: [],
+          endOfFile: false,
+          line: 2,
+          lines: [
+            { kind: 'remove', text: 'old', line: 2 },
+            { kind: 'add', text: 'new', line: 3 },
+          ],
+        },
+      ],
+    })),
+  };
+}
+
+const roots: string[] = [];
+afterEach(async () => {
+  for (const root of roots.splice(0)) await removeRoot(root);
+});
+
+/** The look-ups `applyPlan` makes for `n` updated files. */
+async function lookupsFor(n: number): Promise<Lookups> {
+  const root = await makeRoot({ git: false });
+  roots.push(root);
+  const paths = Array.from({ length: n }, (_, i) => `src/f${i}.txt`);
+  const files = Object.fromEntries(paths.map((path) => [path, { bytes: bytes('old\n'), mode: 0o644 }]));
+  await materialize(root, { files });
+  const script = updates(paths);
+  const planned = planEdits(script, await readFiles(root, touchedPaths(script, root)), { root });
+  if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+  const counting = countingLookups();
+  expect(await applyPlan(planned.plan, { root, fs: counting.fs })).toEqual({ ok: true });
+  return counting.counts;
+}
+
+it('looks up each written file and its folder a bounded number of times', async () => {
+  const one = await lookupsFor(1);
+  const nine = await lookupsFor(9);
+  const perFile = Object.fromEntries(LOOKUPS.map((name) => [name, (nine[name] - one[name]) / 8]));
+  // The folder is checked before and after staging, backing up and renaming (a realpath and a
+  // stat each); the entry's identity after staging, backing up and around the rename (lstat); the
+  // check under the lock stats and resolves the file. The staging and the rename go through the
+  // folder just checked without the guard's own realpath of it. (Before: realpath 10.)
+  expect(perFile).toEqual({ realpath: 7, stat: 7, lstat: 5 });
+});

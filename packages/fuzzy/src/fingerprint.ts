@@ -1,0 +1,55 @@
+/**
+ * A cheap filter for "could this line equal one of a few texts?": indexes hash only the lines
+ * that pass it, not every line of a large file.
+ */
+
+/** Below this many lines an index hashes every line: the filter would cost more than it saves. */
+export const PARTIAL_MIN_LINES = 2_048;
+
+/** Most slots of the fingerprint filter: with a few thousand expected texts, few unrelated lines pass. */
+const MAX_FILTER_SIZE = 1 << 16;
+
+/** A power of two about 32 slots per expected text, so about 3% of unrelated lines pass. */
+export function fingerprintSlots(expected: number): number {
+  let size = 256;
+  while (size < expected * 32 && size < MAX_FILTER_SIZE) size *= 2;
+  return size;
+}
+
+/**
+ * A hash of a text's length and six of its characters (the last three, and three spread through
+ * it): equal texts, equal fingerprints. Cheap enough to run on every line of a large file.
+ */
+export function fingerprint(text: string): number {
+  const n = text.length;
+  if (n === 0) return 0;
+  let h = n;
+  h = (Math.imul(h, 31) + text.charCodeAt(n - 1)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n > 1 ? n - 2 : 0)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n > 2 ? n - 3 : 0)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n >> 1)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n >> 2)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(n - 1 - (n >> 2))) | 0;
+  // murmur3's finaliser, so every input bit reaches the filter's index bits.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A set of texts that answers "not one of them" for most other texts without hashing them in full. */
+export interface TextSet {
+  readonly texts: ReadonlySet<string>;
+  has(text: string): boolean;
+}
+
+/** The texts as a `TextSet`: a fingerprint filter in front of a `Set`. */
+export function textSet(texts: Iterable<string>): TextSet {
+  const set = new Set(texts);
+  const size = fingerprintSlots(set.size);
+  const filter = new Uint8Array(size);
+  for (const text of set) filter[fingerprint(text) & (size - 1)] = 1;
+  return { texts: set, has: (text) => filter[fingerprint(text) & (size - 1)] === 1 && set.has(text) };
+}
