@@ -26,6 +26,8 @@ export { decideNames, decidePath, matchesGlob } from './permission-rules.js';
 export type {
   AddFile,
   Anchor,
+  BinaryHunk,
+  BinaryPatch,
   Chunk,
   ChunkLine,
   ChunkLineKind,
@@ -40,6 +42,7 @@ export type {
   UpdateFile,
 } from './script.js';
 export { newLines, oldLines } from './script.js';
+export { gitBlobId, isNullBlobId } from './git-blob.js';
 export type { StateDirLocation } from './state-dir.js';
 export { locateStateDir } from './state-dir.js';
 export { endsWithLineBreak, textLines, withEnding } from './text-lines.js';

@@ -1,5 +1,6 @@
 import type { EditError, EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { planAdd } from './add.js';
+import { planBinary } from './binary.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
 import { planInsert } from './insert.js';
@@ -25,7 +26,7 @@ function resolveOperation(op: Operation, root: string): ResolvedOp {
     return undefined;
   };
   const path = canonical(op.path);
-  const movePath = op.kind === 'update' && op.movePath !== undefined ? canonical(op.movePath) : undefined;
+  const movePath = 'movePath' in op && op.movePath !== undefined ? canonical(op.movePath) : undefined;
   // Every name the patch gives must pass the policy, the one not edited too.
   const otherPath = op.kind === 'update' && op.otherPath !== undefined ? canonical(op.otherPath) : undefined;
   if (path === undefined || errors.length > 0) return { ok: false, errors };
@@ -134,6 +135,8 @@ function planOperation(
         : planReplaces([op], target.path, state, locate)[0]!;
     case 'insert':
       return planInsert(op, target.path, state);
+    case 'binary':
+      return planBinary(op, target, state);
   }
 }
 
