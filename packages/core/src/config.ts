@@ -71,9 +71,7 @@ export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise
   const { configSchema } = await import('./config-schema.js');
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`,
-    );
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`);
     return configError(issues.join('; '));
   }
   return {
@@ -93,10 +91,7 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * there is none. Most roots have none, so the schema library is loaded only when one exists.
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
-export async function loadConfig(
-  root: string,
-  fs: ConfigFs = diskConfigFs,
-): Promise<Result<PatchsmithConfig>> {
+export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
     text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');
