@@ -3,6 +3,7 @@ import { planAdd } from './add.js';
 import { planBinary } from './binary.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
+import { elisionError } from './elided-code.js';
 import { planInsert } from './insert.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
@@ -178,6 +179,8 @@ export function planEdits(
     })) {
       const op = ops[k++]!;
       const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
+      const elided = outcome.ok && !options.allowElision ? elisionError(op, outcome.file.path, state) : null;
+      if (elided !== null) conflicts.push(elided);
       if (!outcome.ok || conflicts.length > 0) {
         for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
         if (!outcome.ok && outcome.alreadyApplied)

@@ -27,6 +27,11 @@ export interface RunEditOptions {
   /** Take the first candidate of an ambiguous chunk (the reference's behaviour). */
   firstMatch?: boolean;
   /**
+   * Let an edit replace lines by a placeholder such as `// ... existing code ...`; by default such
+   * an edit is refused with ELIDED_CODE (the deleted lines are the ones the model did not repeat).
+   */
+  allowElision?: boolean;
+  /**
    * Record a ghost-commit snapshot before writing: `true` (default) always; `'in-repository'` only
    * when the root is inside a git repository, so nothing is left in a plain folder (the drop-in
    * `apply_patch` uses this); `false` never.
@@ -112,19 +117,27 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch'> = {},
+  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'allowElision'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
-  return planWholeTree(input, root, options.firstMatch ?? false);
+  return planWholeTree(input, root, options);
 }
 
 /** Parses and plans against a tree with no interrupted apply left. */
-async function planWholeTree(input: EditInput, root: string, firstMatch: boolean): Promise<PlannedEdit> {
+async function planWholeTree(
+  input: EditInput,
+  root: string,
+  options: Pick<RunEditOptions, 'firstMatch' | 'allowElision'>,
+): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
-  const planned = planEdits(parsed.value, files, { root, firstMatch });
+  const planned = planEdits(parsed.value, files, {
+    root,
+    firstMatch: options.firstMatch ?? false,
+    allowElision: options.allowElision ?? false,
+  });
   return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
 }
 
@@ -136,7 +149,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const config = await loadConfig(root);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
-  const planned = await planWholeTree(input, root, options.firstMatch ?? false);
+  const planned = await planWholeTree(input, root, options);
   if (!planned.ok) return rejected(planned.errors, dryRun);
   const { plan, before: files } = planned;
   const report: EditReport = {
