@@ -49,6 +49,8 @@ describe('isPlaceholderLine', () => {
     '  ...props,',
     '// Unchanged files are skipped',
     '// Existing files keep their mode.',
+    '/** Unchanged lines a hunk shows around a change. */',
+    '// unchanged code paths are skipped',
     '// see https://example.com/a...b',
     'console.log("...")',
     '',

@@ -22,11 +22,23 @@ const BRACKETS = /^[([{]\s*|\s*[)\]}]$/g;
 /** Code a placeholder says is left out, by name. */
 const CODE_NOUN =
   '(?:code|file|function|method|class|implementation|component|module|body|logic|content|contents|tests?|methods|functions|fields|properties|imports|cases|handlers|styles|rules|config(?:uration)?|lines|stuff)';
-/** Phrases that say so without an ellipsis, as the whole comment (a short tail allowed). */
-const ELISION_PHRASE = new RegExp(
-  `^[([]?(?:(?:the|keep(?:ing)?(?: the)?)\\s+)?(?:rest of (?:the |this )?${CODE_NOUN}|existing ${CODE_NOUN}|(?:other|remaining|previous|original|unchanged) ${CODE_NOUN}|${CODE_NOUN} (?:is |are |remains? |stays? )?(?:unchanged|the same|as before))\\b[^]{0,40}$`,
-  'i',
-);
+/** Words that may follow such a phrase: `existing code here`, `rest of the file remains the same`. */
+const TAIL =
+  '(?:\\s+(?:here|below|above|unchanged|omitted|as before|as is|the same|for brevity|remains?|stays?|is|are|goes|go))*[.:]?';
+/**
+ * Phrases that say so without an ellipsis, as the whole comment: `existing code`, `rest of the
+ * function unchanged`, `implementation unchanged`. Not `Unchanged lines are kept`: a sentence.
+ */
+const ELISION_PHRASES = [
+  new RegExp(
+    `^(?:keep(?:ing)? )?(?:the )?(?:rest of (?:the |this )?${CODE_NOUN}|existing ${CODE_NOUN}|(?:other|remaining|previous|original) ${CODE_NOUN})${TAIL}$`,
+    'i',
+  ),
+  new RegExp(
+    `^(?:the )?(?:rest|${CODE_NOUN})(?: of the ${CODE_NOUN})? (?:is |are |remains? |stays? )?(?:unchanged|the same|as before|omitted)${TAIL}$`,
+    'i',
+  ),
+];
 
 /** Comment syntaxes, as a whole line: the comment's text, or null when the line is not one. */
 const COMMENT_FORMS: ReadonlyArray<RegExp> = [
@@ -55,7 +67,7 @@ export function saysElided(comment: string): boolean {
   if (DOTS_ONLY.test(text)) return true;
   if (LEADING_ELLIPSIS.test(text) && WEAK_WORDS.test(text)) return true;
   if (ELLIPSIS.test(text) && STRONG_WORDS.test(text)) return true;
-  return ELISION_PHRASE.test(text);
+  return ELISION_PHRASES.some((phrase) => phrase.test(text));
 }
 
 /** Files of prose, where `// ...` in an example is content: only an HTML comment placeholder counts there. */
