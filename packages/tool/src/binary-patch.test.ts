@@ -81,7 +81,7 @@ describe('git binary patches through runEdit', () => {
   it('is STALE when a file is not the one the patch was made from, and writes nothing', async () => {
     const diff = await changes();
     const changed = blob(1);
-    changed[1000] ^= 1;
+    changed[1000] = (changed[1000] ?? 0) ^ 1;
     await writeFile(join(repo, 'edit.bin'), changed);
     const before = status();
     const report = await runEdit({ kind: 'patch', text: diff }, { root: repo, snapshot: false });
