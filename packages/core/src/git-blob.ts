@@ -12,3 +12,9 @@ export function gitBlobId(bytes: Uint8Array): string {
 export function isNullBlobId(id: string): boolean {
   return /^0+$/.test(id);
 }
+
+/**
+ * The largest content a `GIT binary patch` hunk may give or a delta may announce: both are
+ * allocated before they are checked, so a patch of a few bytes cannot claim gigabytes.
+ */
+export const MAX_BINARY_BYTES = 512 * 1024 * 1024;

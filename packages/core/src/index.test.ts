@@ -5,6 +5,7 @@ it('pins the public API', async () => {
     'CONFIG_FILE',
     'ERROR_CODES',
     'IO_CONCURRENCY',
+    'MAX_BINARY_BYTES',
     'MAX_CONFIG_BYTES',
     'PERMISSION_ACTIONS',
     'PLAIN_STATE_DIR',

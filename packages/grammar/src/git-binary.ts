@@ -6,15 +6,13 @@
  * every malformed line is a PARSE_ERROR naming it. Applying a delta needs the old bytes: the planner.
  */
 import { inflateSync } from 'node:zlib';
-import type { BinaryHunk, BinaryPatch, EditError } from '@patchsmith/core';
+import { type BinaryHunk, type BinaryPatch, type EditError, MAX_BINARY_BYTES } from '@patchsmith/core';
 import type { LineOf } from './unified-section.js';
 import { parseError } from './unified-section.js';
 
 /** git's base85 alphabet (base85.c), in digit order. */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
 const DIGIT = new Map([...ALPHABET].map((c, i) => [c, i]));
-/** A hunk larger than this is refused before it is inflated (an inflated size git would not write). */
-const MAX_HUNK_BYTES = 512 * 1024 * 1024;
 const HUNK_HEADER = /^(literal|delta) ([0-9]{1,12})$/;
 const INDEX_IDS = /^([0-9a-f]{4,64})\.\.([0-9a-f]{4,64})(?: |$)/;
 
@@ -117,8 +115,8 @@ function readHunk(lines: BodyLines): BinaryHunk | EditError {
   lines.next();
   const method = match[1] as 'literal' | 'delta';
   const size = Number(match[2]);
-  if (size > MAX_HUNK_BYTES) {
-    return parseError(`the binary hunk's size ${size} is larger than ${MAX_HUNK_BYTES} bytes`, header.line);
+  if (size > MAX_BINARY_BYTES) {
+    return parseError(`the binary hunk's size ${size} is larger than ${MAX_BINARY_BYTES} bytes`, header.line);
   }
   const parts: Uint8Array[] = [];
   for (let data = lines.peek(); data !== null && data.text !== ''; data = lines.peek()) {

@@ -5,9 +5,8 @@
  * offset bytes follow, the next three which size bytes; a size of 0 means 0x10000), a byte of 1–127
  * inserts that many literal bytes, and 0 is reserved. Anything else is an error, never a crash.
  */
+import { MAX_BINARY_BYTES } from '@patchsmith/core';
 
-/** The largest result a delta may announce (as a hunk's size in the grammar): it is allocated up front. */
-const MAX_RESULT_BYTES = 512 * 1024 * 1024;
 /** A copy of 0xffffff bytes takes 4 instruction bytes (offset 0 is omitted): what a delta byte can write at most. */
 const MAX_BYTES_PER_DELTA_BYTE = 0x1000000 / 4;
 
@@ -40,7 +39,7 @@ export function applyGitDelta(base: Uint8Array, delta: Uint8Array): DeltaResult 
       reason: `the delta was made from ${baseSize.value} bytes, the file has ${base.length}`,
     };
   }
-  if (resultSize.value > Math.min(MAX_RESULT_BYTES, delta.length * MAX_BYTES_PER_DELTA_BYTE)) {
+  if (resultSize.value > Math.min(MAX_BINARY_BYTES, delta.length * MAX_BYTES_PER_DELTA_BYTE)) {
     return {
       ok: false,
       reason: `the delta announces ${resultSize.value} bytes, more than its instructions can write`,
