@@ -43,7 +43,7 @@ const ELISION_PHRASES = [
 /** Comment syntaxes, as a whole line: the comment's text, or null when the line is not one. */
 const COMMENT_FORMS: ReadonlyArray<RegExp> = [
   /^\/\/+!?\s*(.*)$/, // C, Java, JS, Go, Rust, Swift, Kotlin
-  /^#+\s*(?![!\[]|include\b|define\b|if\b|endif\b|pragma\b)(.*)$/, // shell, Python, Ruby, YAML (not `#!`, `#[attr]`, the preprocessor)
+  /^#+\s*(?![![]|include\b|define\b|if\b|endif\b|pragma\b)(.*)$/, // shell, Python, Ruby, YAML (not `#!`, `#[attr]`, the preprocessor)
   /^\{?\/\*+\s*(.*?)\s*\*+\/\}?$/, // /* ... */ and JSX's {/* ... */}
   /^<!--\s*(.*?)\s*-->$/, // HTML, XML, Markdown
   /^--\s*(.*)$/, // SQL, Lua, Haskell
