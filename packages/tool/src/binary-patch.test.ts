@@ -4,7 +4,7 @@
  * patch is corrupt.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -131,12 +131,18 @@ describe('git binary patches through runEdit', () => {
     expect(again.errors.map((e) => e.code)).toEqual(['EMPTY_PATCH']);
   });
 
-  it('keeps the path policy: a binary patch outside the root or into .git is refused', async () => {
+  it('keeps the path policy: a binary patch outside the root, into .git, the config or through a link out is refused', async () => {
     const diff = await changes();
+    const outside = await mkdtemp(join(tmpdir(), 'patchsmith-outside-'));
+    await symlink(outside, join(repo, 'link'));
+    git('add', 'link');
+    git('commit', '-qm', 'link');
     const added = diff.slice(diff.indexOf('diff --git a/new.bin'));
     for (const [name, code] of [
       ['../outside.bin', 'PATH_OUTSIDE_ROOT'],
       ['.git/hooks/pre-commit', 'PATH_INVALID'],
+      ['.patchsmith.json', 'DENIED'],
+      ['link/through.bin', 'PATH_OUTSIDE_ROOT'],
     ] as const) {
       const text = added.replaceAll('new.bin', name);
       const report = await runEdit({ kind: 'patch', text }, { root: repo, snapshot: false });
@@ -144,6 +150,23 @@ describe('git binary patches through runEdit', () => {
       expect(report.errors[0]!.code, name).toBe(code);
     }
     expect(status()).toBe('');
+    expect(await readdir(outside)).toEqual([]);
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it('applies a copy with changes, leaving the source as it was', async () => {
+    const copied = blob(1);
+    copied.write('copy', 10);
+    await writeFile(join(repo, 'copy.bin'), copied);
+    git('add', '-A');
+    git('commit', '-qm', 'copy');
+    const diff = git('diff', '--binary', '-C', '--find-copies-harder', 'HEAD~1', 'HEAD');
+    expect(diff).toMatch(/^copy from edit\.bin$/m);
+    git('checkout', '-q', 'HEAD~1');
+    const report = await runEdit({ kind: 'patch', text: diff }, { root: repo, snapshot: false });
+    expect(report.errors).toEqual([]);
+    expect(await readFile(join(repo, 'copy.bin'))).toEqual(copied);
+    expect(await readFile(join(repo, 'edit.bin'))).toEqual(blob(1));
   });
 
   it('a dry run shows the binary change and writes nothing', async () => {
