@@ -43,8 +43,22 @@ it('refuses a placeholder that stands for deleted lines, naming the line', async
 });
 
 it('--allow-elision applies it', async () => {
-  const result = runBin(PATCHSMITH_BIN, ['apply', '--no-snapshot', '--allow-elision'], { cwd: dir, input: PATCH });
+  const result = runBin(PATCHSMITH_BIN, ['apply', '--no-snapshot', '--allow-elision'], {
+    cwd: dir,
+    input: PATCH,
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
-  expect(await readFile(join(dir, 'shapes.py'), 'utf8')).toBe('def area(w, h):\n    # ... existing checks ...\n    return w * h\n');
+  expect(await readFile(join(dir, 'shapes.py'), 'utf8')).toBe(
+    'def area(w, h):\n    # ... existing checks ...\n    return w * h\n',
+  );
+});
+
+it('patchsmith diff refuses it too, and prints it with --allow-elision', () => {
+  const refused = runBin(PATCHSMITH_BIN, ['diff'], { cwd: dir, input: PATCH });
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('ELIDED_CODE');
+  const printed = runBin(PATCHSMITH_BIN, ['diff', '--allow-elision'], { cwd: dir, input: PATCH });
+  expect(printed.status).toBe(0);
+  expect(printed.stdout).toContain('+    # ... existing checks ...');
 });
