@@ -6,9 +6,9 @@ import { runCommand } from './run-command.js';
 export const USAGE = `usage:
   patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|str_replace]
                    [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
-                   [--no-snapshot] [--diff] [--partial] [--base-from PATH=FILE ...]
+                   [--no-snapshot] [--diff] [--partial] [--base-from PATH=FILE ...] [--allow-elision]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)
-  patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match]   (the change as a unified diff)
+  patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match] [--allow-elision]   (the change as a unified diff)
   patchsmith undo [ID] [--force] [--yes] [--cwd DIR]
   patchsmith log [--cwd DIR] [--json]
   patchsmith recover [--discard] [--cwd DIR]   (--discard: drop an interrupted apply, restoring nothing)

@@ -12,7 +12,7 @@ export interface EditScript {
   operations: Operation[];
 }
 
-export type Operation = AddFile | DeleteFile | UpdateFile | ReplaceText | InsertText;
+export type Operation = AddFile | DeleteFile | UpdateFile | ReplaceText | InsertText | BinaryPatch;
 
 /**
  * `*** Add File: path` followed by `+` lines. The file's content is `lines` joined by `\n`, with a
@@ -106,6 +106,43 @@ export interface InsertText {
   after: number;
   /** The lines to insert; one final newline ends the last of them rather than adding an empty line. */
   text: string;
+  line: number;
+}
+
+/**
+ * A `GIT binary patch` section of a unified diff (`git diff --binary`): the file's new bytes as git's
+ * `literal` (the whole content) or `delta` (copy/insert instructions over the old bytes) hunk, each
+ * already base85-decoded and inflated. `change` says what the section does to `path` (the old name;
+ * the new file's name when created). The text-only rule of SPEC §3 does not apply to it.
+ */
+export interface BinaryPatch {
+  kind: 'binary';
+  change: 'add' | 'update' | 'delete';
+  path: string;
+  /** A rename's (or, with `copy`, a copy's) destination. */
+  movePath?: string;
+  copy?: boolean;
+  /** Permission bits to set (`new mode 100755`, `new file mode 100755`: `0o755`); kept when absent. */
+  mode?: number;
+  /**
+   * The `index <old>..<new>` line's blob ids (lowercase hex, possibly abbreviated): the file must be
+   * the old blob (else STALE) and the result must be the new one. Absent without an index line.
+   */
+  oldId?: string;
+  newId?: string;
+  /** The hunk that turns the old bytes into the new ones. */
+  forward: BinaryHunk;
+  /** git's second hunk, which turns the new bytes back into the old: checked when present. */
+  reverse?: BinaryHunk;
+  line: number;
+}
+
+/** One hunk of a `GIT binary patch`: `literal <size>` or `delta <size>` and its data. */
+export interface BinaryHunk {
+  method: 'literal' | 'delta';
+  /** The inflated data: the content itself (literal) or git's delta instructions (delta). */
+  data: Uint8Array;
+  /** Line of the `literal`/`delta` header in the input. */
   line: number;
 }
 

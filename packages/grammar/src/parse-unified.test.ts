@@ -310,10 +310,10 @@ describe('parseUnified: what it refuses', () => {
       /binary/,
     ],
     [
-      'a git binary patch',
+      'a git binary patch whose data is cut short',
       text('diff --git a/i.png b/i.png', 'index 1..2 100644', 'GIT binary patch', 'literal 5', 'zcmZ', ''),
-      3,
-      /binary/,
+      5,
+      /malformed binary patch data/,
     ],
     [
       'a symbolic link',

@@ -7,6 +7,7 @@
  */
 import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import * as generated from './generated/unified.js';
+import { binaryOperation } from './git-binary.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
@@ -99,14 +100,16 @@ function buildOperation(section: RawSection, context: Context): Operation | Edit
   if ('code' in names) return names;
   const nothing = nothingToApply(section, names, context);
   if (nothing !== null) return nothing;
-  const binary = header(section, 'GIT binary patch') ?? header(section, 'Binary files');
+  const gitBinary = header(section, 'GIT binary patch');
+  if (gitBinary !== undefined) return binarySection(section, names, modes.newMode, gitBinary.offset, context);
+  const binary = header(section, 'Binary files');
   const hunks = buildHunks(section.hunks, lineOf);
   if ('code' in hunks) return hunks;
   if (names.new === null) return deleteOperation(names.old!, hunks, line);
   if (binary !== undefined) {
     return parseError(
-      'binary diffs are not supported (a `Binary files … differ` line or a `GIT binary patch` carries no text to apply); ' +
-        'only deleting or renaming a binary file works',
+      'a `Binary files … differ` line carries no content to apply: make the diff with `git diff --binary` ' +
+        '(a `GIT binary patch`); without one, only deleting or renaming a binary file works',
       lineOf(binary.offset),
     );
   }
@@ -127,6 +130,36 @@ function buildOperation(section: RawSection, context: Context): Operation | Edit
     ...(names.other !== undefined ? { otherPath: names.other } : {}),
     ...(hunks.oldMarker !== undefined ? { oldNoNewline: hunks.oldMarker } : {}),
   };
+}
+
+/** A `GIT binary patch` section: its hunks are read from the lines after that header (`git-binary.ts`). */
+function binarySection(
+  section: RawSection,
+  names: FileNames,
+  mode: number | undefined,
+  offset: number,
+  { body, lineOf }: Context,
+): Operation | EditError {
+  if (section.hunks.length > 0) {
+    return parseError(
+      "a 'GIT binary patch' section cannot also have text hunks",
+      lineOf(section.hunks[0]!.offset),
+    );
+  }
+  const index = header(section, 'index');
+  return binaryOperation(
+    {
+      old: names.old,
+      new: names.new,
+      copy: header(section, 'copy from') !== undefined,
+      ...(mode !== undefined ? { mode } : {}),
+      ...(index !== undefined ? { index: { value: index.value, line: lineOf(index.offset) } } : {}),
+      offset,
+      line: lineOf(section.offset),
+    },
+    body,
+    lineOf,
+  );
 }
 
 /**

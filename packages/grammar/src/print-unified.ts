@@ -28,7 +28,7 @@ export function printUnified(script: EditScript): string {
         path: op.path,
       });
     }
-    printOperation(op as Exclude<Operation, { kind: 'replace' | 'insert' }>, out);
+    printOperation(op as Exclude<Operation, { kind: 'replace' | 'insert' | 'binary' }>, out);
   }
   return out.map((line) => `${line}\n`).join('');
 }
@@ -45,6 +45,8 @@ function unprintable(op: Operation): string | null {
     case 'replace':
     case 'insert':
       return `a ${op.kind} operation has no unified form`;
+    case 'binary':
+      return 'a binary patch is not printed (git diff --binary writes one)';
     case 'delete':
       return op.chunks?.some((c) => c.lines.some((l) => l.kind !== 'remove'))
         ? "a deleted file's chunks may only remove lines"
@@ -99,7 +101,10 @@ function side(prefix: 'a/' | 'b/', path: string): string {
   return quotePath(prefix + path);
 }
 
-function printOperation(op: Exclude<Operation, { kind: 'replace' | 'insert' }>, out: string[]): void {
+function printOperation(
+  op: Exclude<Operation, { kind: 'replace' | 'insert' | 'binary' }>,
+  out: string[],
+): void {
   const to = op.kind === 'update' ? (op.movePath ?? op.path) : op.path;
   out.push(`diff --git ${side('a/', op.path)} ${side('b/', to)}`);
   switch (op.kind) {

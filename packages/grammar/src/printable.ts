@@ -24,6 +24,8 @@ function operationProblem(op: Operation): string | null {
     case 'replace':
     case 'insert':
       return `a ${op.kind} operation (str_replace, SEARCH/REPLACE) has no Codex form`;
+    case 'binary':
+      return 'a binary patch has no Codex form';
     case 'add': {
       if (op.content !== undefined && op.content !== addedText(op.lines)) {
         return 'the added file has exact content (no final newline, or CR line breaks) that a Codex Add cannot say';

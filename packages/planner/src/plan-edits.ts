@@ -1,7 +1,9 @@
 import type { EditError, EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { planAdd } from './add.js';
+import { planBinary } from './binary.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
+import { elisionError } from './elided-code.js';
 import { planInsert } from './insert.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
@@ -25,7 +27,7 @@ function resolveOperation(op: Operation, root: string): ResolvedOp {
     return undefined;
   };
   const path = canonical(op.path);
-  const movePath = op.kind === 'update' && op.movePath !== undefined ? canonical(op.movePath) : undefined;
+  const movePath = 'movePath' in op && op.movePath !== undefined ? canonical(op.movePath) : undefined;
   // Every name the patch gives must pass the policy, the one not edited too.
   const otherPath = op.kind === 'update' && op.otherPath !== undefined ? canonical(op.otherPath) : undefined;
   if (path === undefined || errors.length > 0) return { ok: false, errors };
@@ -134,6 +136,8 @@ function planOperation(
         : planReplaces([op], target.path, state, locate)[0]!;
     case 'insert':
       return planInsert(op, target.path, state);
+    case 'binary':
+      return planBinary(op, target, state);
   }
 }
 
@@ -175,6 +179,8 @@ export function planEdits(
     })) {
       const op = ops[k++]!;
       const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
+      const elided = outcome.ok && !options.allowElision ? elisionError(op, outcome.file.path, state) : null;
+      if (elided !== null) conflicts.push(elided);
       if (!outcome.ok || conflicts.length > 0) {
         for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
         if (!outcome.ok && outcome.alreadyApplied)

@@ -1,4 +1,5 @@
 import { quotePath } from '@patchsmith/core';
+import { gitBinaryLines } from './print-git-binary.js';
 import type { Plan, PlannedFile } from './types.js';
 
 const DEV_NULL = '/dev/null';
@@ -18,6 +19,19 @@ export function printUnifiedDiff(plan: Plan): string {
   return plan.files.map((file) => printFile(file, plan)).join('');
 }
 
+/**
+ * A binary change as a `GIT binary patch` when the plan holds both sides' bytes; else git's
+ * `Binary files … differ`, which says so but carries nothing to apply.
+ */
+function binaryBody(file: PlannedFile, plan: Plan, names: string): string[] {
+  const from = plan.writes.find((w) => w.path === file.path);
+  const to = plan.writes.find((w) => w.path === (file.movePath ?? file.path));
+  const before = file.op === 'add' ? null : from?.before?.bytes;
+  const after = file.op === 'delete' ? null : to?.after?.bytes;
+  if (before === undefined || after === undefined) return [`Binary files ${names} differ`];
+  return gitBinaryLines(before, after);
+}
+
 function printFile(file: PlannedFile, plan: Plan): string {
   const from = file.path;
   const to = file.movePath ?? file.path;
@@ -32,7 +46,7 @@ function printFile(file: PlannedFile, plan: Plan): string {
   const [, , ...body] = file.diff.replace(/\n$/, '').split('\n');
   const oldName = file.op === 'add' ? DEV_NULL : quotePath(`a/${from}`);
   const newName = file.op === 'delete' ? DEV_NULL : quotePath(`b/${to}`);
-  if (body[0]?.startsWith('Binary files ')) out.push(`Binary files ${oldName} and ${newName} differ`);
+  if (body[0]?.startsWith('Binary files ')) out.push(...binaryBody(file, plan, `${oldName} and ${newName}`));
   else if (body.length > 0) {
     out.push(`--- ${oldName}`, `+++ ${newName}`);
     for (const line of body) out.push(line);

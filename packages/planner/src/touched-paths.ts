@@ -12,6 +12,7 @@ export function touchedPaths(script: EditScript, root: string): string[] {
     // A traditional diff's other name is read too: the planner edits whichever of the two exists.
     if (op.kind === 'update')
       for (const other of [op.movePath, op.otherPath]) if (other !== undefined) raws.push(other);
+    if (op.kind === 'binary' && op.movePath !== undefined) raws.push(op.movePath);
     for (const raw of raws) {
       const resolved = resolvePatchPath(root, raw);
       if (resolved.ok) seen.add(resolved.path);

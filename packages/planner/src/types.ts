@@ -32,6 +32,11 @@ export interface PlanOptions {
   firstMatch?: boolean;
   /** Opt-in edit-distance pass (`@patchsmith/fuzzy`): the minimum line similarity (0..1) accepted. Off when absent. */
   similarity?: number;
+  /**
+   * Let an edit replace lines by a placeholder such as `// ... existing code ...` (off: such an
+   * edit is ELIDED_CODE, since the lines it deletes are the ones the model did not repeat).
+   */
+  allowElision?: boolean;
 }
 
 export type FileOp = 'add' | 'update' | 'delete' | 'move';

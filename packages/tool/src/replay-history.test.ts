@@ -3,11 +3,9 @@
  * `runEdit` (format unified, snapshot off) to a checkout of A must give tree B byte for byte,
  * executable bits included.
  *
- * Binary files: the generated history's `*.bin` files (holding NUL bytes) are excluded from the
- * diff and from the comparison, because a unified diff without `--binary` carries no content for
- * them; patchsmith refuses `GIT binary patch` and `Binary files … differ` with a PARSE_ERROR (only
- * deleting or renaming such a file works). This repository's own history is diffed with `--text`:
- * its only "binary" files are CRLF fixtures that `.gitattributes` marks `-text`.
+ * Diffs are made with `--binary`: binary files (the generated history's `*.bin`, holding NUL
+ * bytes) travel as `GIT binary patch` literal and delta hunks, which must replay byte-exact too,
+ * through adds, rewrites, in-place edits, renames, mode changes and deletions.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +17,8 @@ import { generateHistory } from './test-support/generate-history.js';
 import { git, materialize, treeDifferences } from './test-support/git-trees.js';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** How many recent commits of this repository are replayed: the whole history grows without bound. */
+const OWN_COMMITS = 40;
 const temps: string[] = [];
 
 afterAll(async () => {
@@ -47,6 +47,13 @@ const FEATURES: Record<string, RegExp> = {
   'CRLF line': /^[ +-].*\r$/m,
   'quoted path': /^diff --git "/m,
   'empty file': /^new file mode \d+\nindex 0+\.\.e69de29/m,
+  'binary literal': /^GIT binary patch\nliteral /m,
+  'binary delta': /^GIT binary patch\ndelta /m,
+  'binary added': /^new file mode \d+\nindex 0+\.\.[0-9a-f]+\nGIT binary patch$/m,
+  'binary deleted': /^deleted file mode \d+\nindex [0-9a-f]+\.\.0+\nGIT binary patch$/m,
+  'binary renamed': /^rename to .*\.bin\n(?:index .*\n)?GIT binary patch$|^rename to .*\.bin\n(?!index|GIT)/m,
+  'binary mode change':
+    /^new mode \d+\n(?:.*\n){0,4}?(?:rename to .*\.bin\n)?index [0-9a-f]+\.\.[0-9a-f]+\nGIT binary patch$/m,
 };
 
 /**
@@ -58,10 +65,12 @@ async function replay(
   commits: readonly string[],
   diffArgs: { options: readonly string[]; pathspec: readonly string[] },
   keep: (path: string) => boolean,
+  start: string = EMPTY_TREE,
 ): Promise<Replay> {
   const work = await tempDir('patchsmith-replay-');
+  if (start !== EMPTY_TREE) await materialize(repo, start, work, keep);
   const failures: string[] = [];
-  let previous = EMPTY_TREE;
+  let previous = start;
   let replayed = 0;
   const features = Object.fromEntries(Object.keys(FEATURES).map((name) => [name, 0]));
   for (const commit of commits) {
@@ -99,30 +108,32 @@ function ownRepository(): string | null {
 }
 
 describe('replaying history with runEdit (unified diffs)', () => {
-  it("replays every commit of this repository's own history (what a shallow clone holds)", async () => {
+  it(`replays the last ${OWN_COMMITS} commits of this repository's own history (what a shallow clone holds)`, async () => {
     const repo = ownRepository();
     if (repo === null) return;
-    const commits = git(repo, ['rev-list', '--reverse', 'HEAD']).toString().trim().split('\n');
+    const all = git(repo, ['rev-list', '--reverse', 'HEAD']).toString().trim().split('\n');
+    const commits = all.slice(-OWN_COMMITS);
+    const start = all.length > commits.length ? all[all.length - commits.length - 1]! : EMPTY_TREE;
     const { replayed, failures } = await replay(
       repo,
       commits,
-      { options: ['--text'], pathspec: [] },
+      { options: ['--binary'], pathspec: [] },
       () => true,
+      start,
     );
     console.log(`replayed ${replayed} commits of this repository's history`);
     expect(failures).toStrictEqual([]);
     expect(replayed).toBe(commits.length);
-  });
+  }, 60_000);
 
-  it('replays a generated history of 220 commits (renames, modes, deletions, no final newline, CRLF, binaries excluded)', async () => {
+  it('replays a generated history of 220 commits (renames, modes, deletions, no final newline, CRLF, binary literals and deltas)', async () => {
     const repo = await tempDir('patchsmith-history-');
     const { commits } = await generateHistory(repo, 220, 7);
-    const notBinary = (path: string) => !path.endsWith('.bin');
     const { replayed, failures, features } = await replay(
       repo,
       commits,
-      { options: [], pathspec: ['.', ':(exclude)*.bin'] },
-      notBinary,
+      { options: ['--binary'], pathspec: [] },
+      () => true,
     );
     console.log(
       `replayed ${replayed} generated commits; diffs showing each feature: ${JSON.stringify(features)}`,

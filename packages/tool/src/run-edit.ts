@@ -30,6 +30,11 @@ export interface RunEditOptions {
   /** Take the first candidate of an ambiguous chunk (the reference's behaviour). */
   firstMatch?: boolean;
   /**
+   * Let an edit replace lines by a placeholder such as `// ... existing code ...`; by default such
+   * an edit is refused with ELIDED_CODE (the deleted lines are the ones the model did not repeat).
+   */
+  allowElision?: boolean;
+  /**
    * Record a ghost-commit snapshot before writing: `true` (default) always; `'in-repository'` only
    * when the root is inside a git repository, so nothing is left in a plain folder (the drop-in
    * `apply_patch` uses this); `false` never.
@@ -133,7 +138,7 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial'> = {},
+  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
@@ -144,12 +149,16 @@ export async function planEdit(
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial'>,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'>,
 ): Promise<PlannedEdit> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
-  const planOptions = { root, firstMatch: options.firstMatch ?? false };
+  const planOptions = {
+    root,
+    firstMatch: options.firstMatch ?? false,
+    allowElision: options.allowElision ?? false,
+  };
   const { readVersions } = options;
   const plan = (script: EditScript): PlanResult =>
     readVersions === undefined

@@ -18,6 +18,7 @@ export async function diffCommand(args: string[], io: Io): Promise<number> {
       cwd: { type: 'string' },
       format: { type: 'string', default: 'auto' },
       'first-match': { type: 'boolean', default: false },
+      'allow-elision': { type: 'boolean', default: false },
     },
   });
   const input = await readEditInput(positionals, values.format, io);
@@ -27,6 +28,7 @@ export async function diffCommand(args: string[], io: Io): Promise<number> {
       : await planEdit(input, {
           root: resolve(io.cwd, values.cwd ?? '.'),
           firstMatch: values['first-match'],
+          allowElision: values['allow-elision'],
         });
   if (!planned.ok) {
     const report = {

@@ -115,6 +115,7 @@ export function expectedLineTexts(
     update: 'Update File',
     replace: 'n/a',
     insert: 'n/a',
+    binary: 'n/a',
   } as const;
   const prefix = { context: ' ', remove: '-', add: '+' } as const;
   for (const op of script.operations) {

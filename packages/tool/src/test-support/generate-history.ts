@@ -2,7 +2,8 @@
  * Builds a git repository with a long history of realistic edits made with the git CLI: line edits,
  * added and deleted files, renames (with and without edits, into new folders), mode changes, files
  * without a final newline, CRLF files, LF/CRLF conversions, empty files, names that git quotes, and
- * binary files (`*.bin`, holding NUL bytes). Deterministic for a seed.
+ * binary files (`*.bin`, holding NUL bytes: added, rewritten, edited in place so that git writes a
+ * delta, renamed with and without edits, made executable, deleted). Deterministic for a seed.
  */
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -68,7 +69,8 @@ export async function generateHistory(repo: string, commitCount: number, seed: n
   const int = (n: number) => Math.floor(rand() * n);
   let counter = 0;
   const files = new Map<string, TextFile>();
-  const binaries = new Set<string>();
+  /** Binary files and whether each is executable. */
+  const binaries = new Map<string, { bytes: Buffer; executable: boolean }>();
 
   /** A line of code-like text; most are unique, a few (braces, blanks) repeat as in real files. */
   const line = (): string => {
@@ -96,13 +98,57 @@ export async function generateHistory(repo: string, commitCount: number, seed: n
     await writeFile(full, body);
     await chmod(full, file.executable ? 0o755 : 0o644);
   };
-  const writeBinary = async (path: string) => {
-    const bytes = Buffer.from(Array.from({ length: 32 + int(64) }, () => int(256)));
+  const randomBytes = (n: number) => Buffer.from(Array.from({ length: n }, () => int(256)));
+  const writeBinary = async (path: string, bytes: Buffer, executable = false) => {
     bytes[0] = 0;
     const full = join(repo, path);
     await mkdir(dirname(full), { recursive: true });
     await writeFile(full, bytes);
-    binaries.add(path);
+    await chmod(full, executable ? 0o755 : 0o644);
+    binaries.set(path, { bytes, executable });
+  };
+  /** A few bytes overwritten, inserted or cut out: a change git writes as a delta. */
+  const editBytes = (bytes: Buffer): Buffer => {
+    const at = int(bytes.length);
+    const r = rand();
+    if (r < 0.4)
+      return Buffer.concat([bytes.subarray(0, at), randomBytes(1 + int(8)), bytes.subarray(at + 1 + int(8))]);
+    if (r < 0.7) return Buffer.concat([bytes.subarray(0, at), randomBytes(1 + int(40)), bytes.subarray(at)]);
+    return Buffer.concat([bytes.subarray(0, at), bytes.subarray(Math.min(bytes.length, at + 1 + int(30)))]);
+  };
+  /** One change to the binary files: add, rewrite, edit, rename, chmod or delete. */
+  const changeBinary = async (): Promise<string> => {
+    const existing = [...binaries.keys()];
+    const r = rand();
+    if (existing.length === 0 || r < 0.2) {
+      const path = newPath(true);
+      await writeBinary(path, randomBytes(32 + int(1500)));
+      return `add binary ${path}`;
+    }
+    const path = pick(existing);
+    const file = binaries.get(path)!;
+    if (r < 0.3) {
+      await writeBinary(path, randomBytes(32 + int(1500)), file.executable);
+      return `rewrite binary ${path}`;
+    }
+    if (r < 0.6) {
+      await writeBinary(path, editBytes(file.bytes), file.executable);
+      return `edit binary ${path}`;
+    }
+    if (r < 0.75) {
+      const to = newPath(true);
+      binaries.delete(path);
+      await rm(join(repo, path));
+      await writeBinary(to, rand() < 0.5 ? editBytes(file.bytes) : file.bytes, file.executable);
+      return `rename binary ${path} to ${to}`;
+    }
+    if (r < 0.88) {
+      await writeBinary(path, rand() < 0.5 ? editBytes(file.bytes) : file.bytes, !file.executable);
+      return `chmod binary ${path}`;
+    }
+    binaries.delete(path);
+    await rm(join(repo, path));
+    return `delete binary ${path}`;
   };
   const addText = async (options: Partial<TextFile> = {}) => {
     const path = newPath();
@@ -131,7 +177,7 @@ export async function generateHistory(repo: string, commitCount: number, seed: n
   git(repo, ['init', '-q', '-b', 'main']);
   for (let i = 0; i < 14; i++) await addText();
   await addText({ lines: [], finalNewline: false });
-  await writeBinary(newPath(true));
+  await writeBinary(newPath(true), randomBytes(600));
   const commits: string[] = [];
   const commit = (message: string) => {
     git(repo, ['add', '-A']);
@@ -179,13 +225,8 @@ export async function generateHistory(repo: string, commitCount: number, seed: n
       file.crlf = !file.crlf;
       await write(path);
       message = `line endings of ${path}`;
-    } else if (r < 0.95) {
-      const binary = binaries.size > 0 && rand() < 0.6 ? pick([...binaries]) : newPath(true);
-      if (binaries.has(binary) && rand() < 0.3) {
-        binaries.delete(binary);
-        await rm(join(repo, binary));
-      } else await writeBinary(binary);
-      message = `binary ${binary}`;
+    } else if (r < 0.97) {
+      message = await changeBinary();
     } else {
       // Several files in one commit.
       for (const other of paths.slice(0, 1 + int(4))) {
@@ -193,6 +234,7 @@ export async function generateHistory(repo: string, commitCount: number, seed: n
         await write(other);
       }
       await addText({ lines: [], finalNewline: true });
+      if (rand() < 0.5) await changeBinary();
       message = 'many files';
     }
     commit(message);

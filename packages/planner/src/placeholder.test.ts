@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { isPlaceholderLine, saysElided } from './placeholder.js';
+
+const at = (path: string, previous = 'x = 1') => ({ path, previous });
+
+describe('isPlaceholderLine', () => {
+  it.each([
+    '// ... existing code ...',
+    '  // ...existing code...',
+    '// … rest of the file …',
+    '# ... rest of the function unchanged',
+    '    # rest of the function unchanged',
+    '/* ... */',
+    '{/* ... existing JSX ... */}',
+    '// (...)',
+    '// [... other methods ...]',
+    '// existing code here',
+    '// Existing code',
+    '# ...',
+    '-- ... existing queries ...',
+    '; ... rest of the config',
+    '% ... remaining sections unchanged',
+    '(* ... *)',
+    '...',
+    '    …',
+    '. . .',
+    '// rest of code remains the same',
+    '// implementation unchanged',
+    '// ... more code ...',
+    '// ...etc',
+    '// existing code...',
+  ])('%s is a placeholder in code', (line) => {
+    expect(isPlaceholderLine(line, at('src/a.ts'))).toBe(true);
+  });
+
+  it.each([
+    '// Loading...',
+    '// Wait for other processes...',
+    '# retry a few times...',
+    '// TODO: more tests...',
+    '// Try the original path...',
+    '// keep existing behaviour when the flag is off',
+    '// the rest is handled by the caller',
+    '#!/usr/bin/env bash',
+    '#include <stdio.h>',
+    '#[derive(Debug)]',
+    '--count;',
+    'const rest = [...items];',
+    '  ...props,',
+    '// Unchanged files are skipped',
+    '// Existing files keep their mode.',
+    '/** Unchanged lines a hunk shows around a change. */',
+    '// unchanged code paths are skipped',
+    '// see https://example.com/a...b',
+    'console.log("...")',
+    '',
+  ])('%s is not a placeholder', (line) => {
+    expect(isPlaceholderLine(line, at('src/a.ts'))).toBe(false);
+  });
+
+  it("reads a bare `...` as Python's Ellipsis body, and as a doctest continuation", () => {
+    expect(isPlaceholderLine('    ...', at('pkg/stub.pyi', 'def f(x: int) -> int:'))).toBe(false);
+    expect(isPlaceholderLine('        ...', at('pkg/m.py', '    class P(Protocol):'))).toBe(false);
+    expect(isPlaceholderLine('    ...', at('pkg/m.py', '    x = compute()'))).toBe(true);
+    expect(isPlaceholderLine('    ...', at('pkg/m.py', '    >>> for i in range(3):'))).toBe(false);
+  });
+
+  it('in prose, only an HTML comment placeholder counts', () => {
+    expect(isPlaceholderLine('// ... existing code ...', at('README.md'))).toBe(false);
+    expect(isPlaceholderLine('...', at('docs/guide.md'))).toBe(false);
+    expect(isPlaceholderLine('<!-- ... rest of the page unchanged ... -->', at('docs/guide.md'))).toBe(true);
+    expect(isPlaceholderLine('<!-- ... -->', at('index.html'))).toBe(true);
+    expect(isPlaceholderLine('<!-- TODO: fix the table... -->', at('docs/guide.md'))).toBe(false);
+  });
+});
+
+describe('saysElided', () => {
+  it('needs an ellipsis with elision words, dots alone, or an elision phrase', () => {
+    expect(saysElided('...')).toBe(true);
+    expect(saysElided('... snip ...')).toBe(true);
+    expect(saysElided('and so on...')).toBe(false);
+    expect(saysElided('rest of the class')).toBe(true);
+    expect(saysElided('rest of the class is a long explanation of something that happens later on')).toBe(
+      false,
+    );
+  });
+});
