@@ -29,6 +29,11 @@ export interface AddFile {
   content?: string;
   /** Permission bits to give the file (a unified diff's `new file mode 100755`: `0o755`). */
   mode?: number;
+  /**
+   * The file must not exist yet (a str_replace with an empty `old_str`): that edit means "create",
+   * and overwriting would lose a file the model never showed.
+   */
+  createOnly?: boolean;
 }
 
 /** `*** Delete File: path`. */

@@ -5,6 +5,7 @@
  * parser then says what it expected.
  */
 import type { PatchFormat } from '@patchsmith/core';
+import { isCommandField } from './str-replace-aliases.js';
 
 const BEGIN_PATCH = /^[ \t]*\*\*\* Begin Patch[ \t]*$/;
 const SEARCH_MARKER = /^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH>?[ \t]*$/;
@@ -43,14 +44,14 @@ function lineAt(text: string, start: number): { text: string; next: number } | n
 
 const CR = 0x0d;
 
-/** A JSON object or array whose (first) element has a `command` field. */
+/** A JSON object or array whose (first) element has a text-editor field (`command`, `old_string`, `file_path`...). */
 function looksLikeJsonCommands(text: string): boolean {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return false;
   try {
     const value: unknown = JSON.parse(trimmed);
     const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === 'object' && first !== null && 'command' in first;
+    return typeof first === 'object' && first !== null && Object.keys(first).some(isCommandField);
   } catch {
     return false;
   }

@@ -104,9 +104,9 @@ describe('compileStrReplace', () => {
       /the same/,
     ],
     [
-      'an empty old_str',
-      { command: 'str_replace', path: 'a', old_str: '', new_str: 'x' },
-      /non-empty "old_str"/,
+      'a missing old_str',
+      { command: 'str_replace', path: 'a', new_str: 'x' },
+      /needs "old_str"/,
     ],
     [
       'a negative insert_line',

@@ -5,14 +5,13 @@
 import type { EditError, EditScript, ReplaceText, Result } from '@patchsmith/core';
 import * as generated from './generated/search-replace.js';
 import { forwardLineCounter } from './line-counter.js';
+import { blockLines, type RawBlockLines } from './search-replace-block.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';
 
-interface RawBlock {
+interface RawBlock extends RawBlockLines {
   path: string | null;
-  search: string[];
-  replace: string[];
   offset: number;
 }
 
@@ -51,14 +50,24 @@ export function parseSearchReplace(text: string): Result<EditScript> {
         expected: "a path line before '<<<<<<< SEARCH'",
       });
     }
+    if (block.startLine !== null && block.endLine !== null && block.endLine < block.startLine) {
+      return failure({
+        code: 'PARSE_ERROR',
+        message: `line ${line}: ':end_line:${block.endLine}' comes before ':start_line:${block.startLine}'`,
+        line,
+        expected: "an ':end_line:' at or after the ':start_line:'",
+      });
+    }
+    const { search, replace, startLine } = blockLines(block);
     operations.push({
       kind: 'replace',
       path,
-      search: blockText(block.search),
-      replace: blockText(block.replace),
+      search: blockText(search),
+      replace: blockText(replace),
       all: false,
       wholeLines: true,
       line,
+      ...(startLine !== null && startLine > 0 && { startLine }),
     });
   }
   return { ok: true, value: { format: 'search-replace', operations } };

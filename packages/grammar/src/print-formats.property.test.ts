@@ -182,20 +182,33 @@ const blockText = fc
   .array(lineText, { maxLength: 4 })
   .map((lines) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`));
 const blockPath = path.filter((p) => !/^(\*|`)|(\*|`|:)$/.test(p));
+/** Marker lines among the text, which the printer escapes. */
+const markerLine = fc.constantFrom('=======', '<<<<<<< SEARCH', '>>>>>>> REPLACE', '------- SEARCH', '-------', '  =====');
+const srLines = fc
+  .array(fc.oneof({ arbitrary: lineText, weight: 5 }, { arbitrary: markerLine, weight: 1 }), { maxLength: 4 })
+  .filter((lines) => lines.every((l) => !/^\\|^[ \t]*:(start|end)_line:/.test(l)));
+const srText = srLines.map((lines) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`));
+/** A SEARCH the reader takes as itself: not blank lines only, not numbered on every line. */
+const searchText = srText.filter(
+  (t) => t === '' || (!/^[ \t\n]*$/.test(t) && !t.slice(0, -1).split('\n').every((l) => /^[ \t]*\d+[ \t]*\|(?!\|)/.test(l))),
+);
 
 const searchReplaceScript: fc.Arbitrary<EditScript> = fc
   .array(
-    fc.record({ path: blockPath, search: blockText, replace: blockText }).map(
-      ({ path, search, replace }): ReplaceText => ({
-        kind: 'replace',
-        path,
-        search,
-        replace,
-        all: false,
-        wholeLines: true,
-        line: 0,
-      }),
-    ),
+    fc
+      .record({ path: blockPath, search: searchText, replace: srText, startLine: fc.option(fc.integer({ min: 1, max: 9999 })) })
+      .map(
+        ({ path, search, replace, startLine }): ReplaceText => ({
+          kind: 'replace',
+          path,
+          search,
+          replace,
+          all: false,
+          wholeLines: true,
+          line: 0,
+          ...(startLine !== null && { startLine }),
+        }),
+      ),
     { minLength: 1, maxLength: 4 },
   )
   .map((operations) => ({ format: 'search-replace', operations }));
@@ -215,22 +228,14 @@ describe('printSearchReplace / parseSearchReplace', () => {
     );
   });
 
-  it('refuses blocks whose lines would read as markers, and operations other than whole-line replaces', () => {
-    const marker: EditScript = {
-      format: 'search-replace',
-      operations: [
-        {
-          kind: 'replace',
-          path: 'x',
-          search: '=======\n',
-          replace: '',
-          all: false,
-          wholeLines: true,
-          line: 1,
-        },
-      ],
-    };
-    expect(() => printSearchReplace(marker)).toThrow(/marker/);
+  it('refuses lines the reader would un-escape or read as a header, and operations other than whole-line replaces', () => {
+    for (const search of ['\\=======\n', ':start_line:3\n', '\n\n', '1 | a\n2 | b\n']) {
+      const script: EditScript = {
+        format: 'search-replace',
+        operations: [{ kind: 'replace', path: 'x', search, replace: '', all: false, wholeLines: true, line: 1 }],
+      };
+      expect(() => printSearchReplace(script)).toThrow(PatchsmithError);
+    }
     const all: EditScript = {
       format: 'str_replace',
       operations: [
