@@ -5,7 +5,7 @@
  */
 
 /** The formats that compile to an edit script. */
-export type PatchFormat = 'codex' | 'unified' | 'search-replace' | 'str_replace';
+export type PatchFormat = 'codex' | 'unified' | 'search-replace' | 'str_replace' | 'whole-file';
 
 export interface EditScript {
   format: PatchFormat;

@@ -1,13 +1,19 @@
 /**
  * Tells which format a patch text is in, from its first distinguishing line: JSON text-editor
- * commands (str_replace), `*** Begin Patch` (Codex), a SEARCH marker (SEARCH/REPLACE), or
- * `diff --git` / a `---` line followed by `+++` (unified). Undecided text reads as Codex, whose
- * parser then says what it expected.
+ * commands (str_replace), `*** Begin Patch` or a Codex file header (Codex), a SEARCH marker
+ * (SEARCH/REPLACE), or `diff --git` / a `---` line followed by `+++` (unified). Text with none of
+ * them but a code block under a file name is whole-file edits; anything else reads as Codex,
+ * whose parser then says what it expected.
  */
 import type { PatchFormat } from '@patchsmith/core';
+import { openingFence } from './fences.js';
+import { looksLikePath, pathFromLine } from './path-line.js';
 import { isCommandField } from './str-replace-aliases.js';
+import { normalizeLines } from './unwrap.js';
 
 const BEGIN_PATCH = /^[ \t]*\*\*\* Begin Patch[ \t]*$/;
+/** A Codex file header: a patch whose `*** Begin Patch` was left out still starts with one. */
+const CODEX_FILE_HEADER = /^[ \t]*\*\*\* (?:Add|Update|Delete) File: /;
 const SEARCH_MARKER = /^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH>?[ \t]*$/;
 const GIT_HEADER = /^diff --git /;
 const OLD_FILE = /^--- \S/;
@@ -22,7 +28,7 @@ export function detectFormat(input: string): PatchFormat {
   let start = 0;
   let line = lineAt(text, start);
   while (line !== null) {
-    if (BEGIN_PATCH.test(line.text)) return 'codex';
+    if (BEGIN_PATCH.test(line.text) || CODEX_FILE_HEADER.test(line.text)) return 'codex';
     if (SEARCH_MARKER.test(line.text)) return 'search-replace';
     if (GIT_HEADER.test(line.text)) return 'unified';
     start = line.next;
@@ -30,7 +36,22 @@ export function detectFormat(input: string): PatchFormat {
     if (OLD_FILE.test(line.text) && NEW_FILE.test(following?.text ?? '')) return 'unified';
     line = following;
   }
-  return 'codex';
+  return hasNamedBlock(text) ? 'whole-file' : 'codex';
+}
+
+/** A code block whose fence's info string, or the line before it, names a file by its path. */
+function hasNamedBlock(text: string): boolean {
+  const lines = normalizeLines(text);
+  let previous = '';
+  for (const line of lines) {
+    const fence = openingFence(line);
+    if (fence !== null) {
+      const named = pathFromLine(previous);
+      if (fence.info.some(looksLikePath) || (named !== null && looksLikePath(named))) return true;
+    }
+    if (!/^[ \t]*$/.test(line)) previous = line;
+  }
+  return false;
 }
 
 /** The `\n`-separated line starting at `start` (one trailing `\r` dropped) and where the next starts; null past the end. */

@@ -9,8 +9,10 @@ it('pins the runtime exports, so API changes are deliberate', async () => {
     'parsePatchStream',
     'parseSearchReplace',
     'parseUnified',
+    'parseWholeFile',
     'printPatch',
     'printSearchReplace',
     'printUnified',
+    'printWholeFile',
   ]);
 });

@@ -7,6 +7,8 @@ export type { PatchStream, PatchStreamEvent } from './parse-patch-stream.js';
 export { parsePatchStream } from './parse-patch-stream.js';
 export { parseSearchReplace } from './parse-search-replace.js';
 export { parseUnified } from './parse-unified.js';
+export { parseWholeFile } from './parse-whole-file.js';
 export { printPatch } from './print-patch.js';
 export { printSearchReplace } from './print-search-replace.js';
 export { printUnified } from './print-unified.js';
+export { printWholeFile } from './print-whole-file.js';

@@ -18,6 +18,17 @@ interface LineSpan {
   end: number;
 }
 
+/**
+ * The text's lines, without a BOM, the `\r` of CRLF endings or the empty string after a final
+ * newline: line `i` of the result is line `i + 1` of the input as given.
+ */
+export function normalizeLines(text: string): string[] {
+  const normalized = stripCarriageReturns(stripBom(text));
+  const lines = normalized.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
 /** An opening markdown fence, optionally with an info string: ```` ``` ````, ```` ```diff ````, `~~~patch`. */
 const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*[\w.+-]*[ \t]*$/;
 /** A closing markdown fence. */
