@@ -4,6 +4,7 @@
  */
 import type { EditError, EditScript, ReplaceText, Result } from '@patchsmith/core';
 import * as generated from './generated/search-replace.js';
+import { inFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { blockLines, type RawBlockLines } from './search-replace-block.js';
 import { runParser } from './syntax-error.js';
@@ -23,7 +24,7 @@ export function blockText(lines: readonly string[]): string {
 export function parseSearchReplace(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return { ok: false, errors: [malformed] };
-  const { body, firstLine } = unwrapPatch(text);
+  const { body, firstLine, folder } = unwrapPatch(text);
   const parsed = runParser<RawBlock[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
   const blocks = parsed.value;
@@ -70,7 +71,8 @@ export function parseSearchReplace(text: string): Result<EditScript> {
       ...(startLine !== null && startLine > 0 && { startLine }),
     });
   }
-  return { ok: true, value: { format: 'search-replace', operations } };
+  const script: EditScript = { format: 'search-replace', operations };
+  return folder === undefined ? { ok: true, value: script } : inFolder(script, folder, firstLine - 1);
 }
 
 function failure(error: EditError): Result<EditScript> {

@@ -9,6 +9,7 @@ import type { EditError, EditScript, Operation, Result } from '@patchsmith/core'
 import * as generated from './generated/unified.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
+import { inFolder } from './in-folder.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';
 import { type BuiltHunks, buildHunks } from './unified-hunks.js';
@@ -30,7 +31,7 @@ interface Context {
 export function parseUnified(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return failure(malformed);
-  const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
+  const { body, firstLine, folder } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
   const parsed = runParser<RawItem[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
@@ -54,7 +55,8 @@ export function parseUnified(text: string): Result<EditScript> {
       expected: "'--- <path>' then '+++ <path>', or 'diff --git a/<path> b/<path>'",
     });
   }
-  return { ok: true, value: { format: 'unified', operations } };
+  const script: EditScript = { format: 'unified', operations };
+  return folder === undefined ? { ok: true, value: script } : inFolder(script, folder, firstLine - 1);
 }
 
 function failure(error: EditError): Result<EditScript> {

@@ -118,7 +118,11 @@ const lineText = fc.oneof(
   fc.string({ maxLength: 12 }).filter((t) => !/[\r\n]/.test(t)),
 );
 const segment = fc.constantFrom('a', 'src', 'b.py', 'naïve', 'with space', '.env');
-const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+// Four words or more read as a sentence, not as a path line.
+const path = fc
+  .array(segment, { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.join('/'))
+  .filter((p) => p.split(/\s+/).length < 4);
 
 const wholeFileScript: fc.Arbitrary<EditScript> = fc
   .array(

@@ -181,7 +181,8 @@ describe('printUnified / parseUnified', () => {
 const blockText = fc
   .array(lineText, { maxLength: 4 })
   .map((lines) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`));
-const blockPath = path.filter((p) => !/^(\*|`)|(\*|`|:)$/.test(p));
+// Four words or more read as a sentence, not as a path line.
+const blockPath = path.filter((p) => !/^(\*|`)|(\*|`|:)$/.test(p) && p.split(/\s+/).length < 4);
 /** Marker lines among the text, which the printer escapes. */
 const markerLine = fc.constantFrom('=======', '<<<<<<< SEARCH', '>>>>>>> REPLACE', '------- SEARCH', '-------', '  =====');
 const srLines = fc
