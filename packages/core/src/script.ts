@@ -102,6 +102,11 @@ export interface ReplaceText {
    */
   wholeLines: boolean;
   line: number;
+  /**
+   * 1-based line of the file (before the patch) where the model says `search` starts (Roo Code's
+   * `:start_line:`, or the `N | ` prefixes it copied): a hint that breaks ties, never a position.
+   */
+  startLine?: number;
 }
 
 /** Insert `text` as whole lines after line `after` of the file (0: at the top); str_replace `insert`. */

@@ -23,20 +23,36 @@ export function detectFormat(input: string): PatchFormat {
   // A leading BOM (an editor's UTF-8 signature) is no part of the first line.
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (looksLikeJsonCommands(text)) return 'str_replace';
+  return markedFormat(text) ?? (hasNamedBlock(text) ? 'whole-file' : 'codex');
+}
+
+/**
+ * The format a marker line of the text names, or null when none does yet. Decided by the first
+ * such line, so a prefix of a text that has one decides as the whole text does (what a stream
+ * relies on); JSON and whole-file edits have no marker line and are decided by the whole text.
+ */
+export function markedFormat(text: string): PatchFormat | null {
   // Line by line with `indexOf`: the answer is usually on the first lines, so a large patch is
   // never split whole.
-  let start = 0;
-  let line = lineAt(text, start);
-  while (line !== null) {
-    if (BEGIN_PATCH.test(line.text) || CODEX_FILE_HEADER.test(line.text)) return 'codex';
-    if (SEARCH_MARKER.test(line.text)) return 'search-replace';
-    if (GIT_HEADER.test(line.text)) return 'unified';
-    start = line.next;
-    const following = lineAt(text, start);
-    if (OLD_FILE.test(line.text) && NEW_FILE.test(following?.text ?? '')) return 'unified';
-    line = following;
+  let previous: string | null = null;
+  for (let line = lineAt(text, 0); line !== null; line = lineAt(text, line.next)) {
+    const format = formatAtLine(previous, line.text);
+    if (format !== null) return format;
+    previous = line.text;
   }
-  return hasNamedBlock(text) ? 'whole-file' : 'codex';
+  return null;
+}
+
+/**
+ * The format that `line` decides, given the line before it (null for the first): a `---` / `+++`
+ * pair is decided at its second line, before `line`'s own markers, as a scan from the top would.
+ */
+export function formatAtLine(previous: string | null, line: string): PatchFormat | null {
+  if (previous !== null && OLD_FILE.test(previous) && NEW_FILE.test(line)) return 'unified';
+  if (BEGIN_PATCH.test(line) || CODEX_FILE_HEADER.test(line)) return 'codex';
+  if (SEARCH_MARKER.test(line)) return 'search-replace';
+  if (GIT_HEADER.test(line)) return 'unified';
+  return null;
 }
 
 /** A code block whose fence's info string, or the line before it, names a file by its path. */

@@ -6,11 +6,32 @@
  */
 import { posix } from 'node:path';
 import { type EditError, type Operation, type Result, toTreePath } from '@patchsmith/core';
+import { unclosedFolderLine, type Unwrapped } from './unwrap.js';
 
 /** A made-up root: only whether DIR climbs above it matters. */
 const PATCH_ROOT = { root: '/patch-root', realRoot: '/patch-root' };
 /** Characters a shell expands before `cd` sees them. */
 const EXPANDED = /[~$`*?[\]{}\\]/;
+
+/** The script with the paths of the folder the unwrapped text `cd`-ed to, if any. */
+export function inUnwrappedFolder<T extends { operations: Operation[] }>(script: T, unwrapped: Unwrapped): Result<T> {
+  const open = unclosedFolderLine(unwrapped);
+  if (open !== null) {
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'PARSE_ERROR',
+          message: `line ${open}: the heredoc of this 'cd … && apply_patch' is never closed: the patch was cut off, and where its paths lead is unknown`,
+          line: open,
+          expected: "the heredoc's delimiter alone on the last line",
+        },
+      ],
+    };
+  }
+  if (unwrapped.folder === undefined) return { ok: true, value: script };
+  return inFolder(script, unwrapped.folder, unwrapped.firstLine - 1);
+}
 
 export function inFolder<T extends { operations: Operation[] }>(
   script: T,

@@ -5,6 +5,7 @@ it('pins the runtime exports, so API changes are deliberate', async () => {
     'compileStrReplace',
     'detectFormat',
     'parseEdits',
+    'parseEditsStream',
     'parsePatch',
     'parsePatchStream',
     'parseSearchReplace',

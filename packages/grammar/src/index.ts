@@ -1,5 +1,7 @@
 export { compileStrReplace } from './compile-str-replace.js';
 export { detectFormat } from './detect-format.js';
+export type { EditStream, EditStreamEvent } from './parse-edits-stream.js';
+export { parseEditsStream } from './parse-edits-stream.js';
 export type { InputFormat } from './parse-edits.js';
 export { parseEdits } from './parse-edits.js';
 export { parsePatch } from './parse-patch.js';

@@ -4,7 +4,7 @@
  */
 import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import * as generated from './generated/codex.js';
-import { inFolder } from './in-folder.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
@@ -13,9 +13,9 @@ import { notWellFormedPatch } from './well-formed.js';
 export function parsePatch(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return failure(malformed);
-  const { body: unwrapped, firstLine: unwrappedFirst, folder } = unwrapPatch(text);
-  if (unwrapped === '') return failure(emptyInput());
-  const { body, firstLine } = withPatchMarkers(unwrapped, unwrappedFirst);
+  const unwrapped = unwrapPatch(text);
+  if (unwrapped.body === '') return failure(emptyInput());
+  const { body, firstLine } = withPatchMarkers(unwrapped.body, unwrapped.firstLine);
   // The grammar builds the operations with body offsets in their `line` fields.
   const parsed = runParser<Operation[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
@@ -23,7 +23,7 @@ export function parsePatch(text: string): Result<EditScript> {
   if (operations.length === 0) return failure(noOperation(body, firstLine));
   resolveLineNumbers(operations, body, firstLine);
   const script: EditScript = { format: 'codex', operations };
-  return folder === undefined ? { ok: true, value: script } : inFolder(script, folder, unwrappedFirst - 1);
+  return inUnwrappedFolder(script, unwrapped);
 }
 
 /** A file header on the first line: a patch whose `*** Begin Patch` (and maybe `*** End Patch`) the model left out. */

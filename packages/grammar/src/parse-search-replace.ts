@@ -4,7 +4,7 @@
  */
 import type { EditError, EditScript, ReplaceText, Result } from '@patchsmith/core';
 import * as generated from './generated/search-replace.js';
-import { inFolder } from './in-folder.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { blockLines, type RawBlockLines } from './search-replace-block.js';
 import { runParser } from './syntax-error.js';
@@ -24,7 +24,8 @@ export function blockText(lines: readonly string[]): string {
 export function parseSearchReplace(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return { ok: false, errors: [malformed] };
-  const { body, firstLine, folder } = unwrapPatch(text);
+  const unwrapped = unwrapPatch(text);
+  const { body, firstLine } = unwrapped;
   const parsed = runParser<RawBlock[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
   const blocks = parsed.value;
@@ -60,6 +61,14 @@ export function parseSearchReplace(text: string): Result<EditScript> {
       });
     }
     const { search, replace, startLine } = blockLines(block);
+    if (!block.closed && replace.length === 0) {
+      return failure({
+        code: 'PARSE_ERROR',
+        message: `line ${line}: the last block has no REPLACE lines and no '>>>>>>> REPLACE' line: the reply was cut off`,
+        line,
+        expected: "the REPLACE lines and '>>>>>>> REPLACE'",
+      });
+    }
     operations.push({
       kind: 'replace',
       path,
@@ -72,7 +81,7 @@ export function parseSearchReplace(text: string): Result<EditScript> {
     });
   }
   const script: EditScript = { format: 'search-replace', operations };
-  return folder === undefined ? { ok: true, value: script } : inFolder(script, folder, firstLine - 1);
+  return inUnwrappedFolder(script, unwrapped);
 }
 
 function failure(error: EditError): Result<EditScript> {

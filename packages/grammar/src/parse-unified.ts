@@ -9,7 +9,7 @@ import type { EditError, EditScript, Operation, Result } from '@patchsmith/core'
 import * as generated from './generated/unified.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
-import { inFolder } from './in-folder.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';
 import { type BuiltHunks, buildHunks } from './unified-hunks.js';
@@ -31,7 +31,8 @@ interface Context {
 export function parseUnified(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return failure(malformed);
-  const { body, firstLine, folder } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
+  const unwrapped = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
+  const { body, firstLine } = unwrapped;
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
   const parsed = runParser<RawItem[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
@@ -56,7 +57,7 @@ export function parseUnified(text: string): Result<EditScript> {
     });
   }
   const script: EditScript = { format: 'unified', operations };
-  return folder === undefined ? { ok: true, value: script } : inFolder(script, folder, firstLine - 1);
+  return inUnwrappedFolder(script, unwrapped);
 }
 
 function failure(error: EditError): Result<EditScript> {

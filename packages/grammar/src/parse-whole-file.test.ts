@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AddFile, type EditScript, PatchsmithError } from '@patchsmith/core';
 import { parseWholeFile } from './parse-whole-file.js';
 import { printWholeFile } from './print-whole-file.js';
+import { wholeFileScript } from './test-support/format-scripts.js';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 
@@ -112,32 +113,6 @@ describe('parseWholeFile: refusals', () => {
     expect(refusal('just words\n').code).toBe('EMPTY_PATCH');
   });
 });
-
-const lineText = fc.oneof(
-  fc.constantFrom('', '```', '````python', '~~~', '</source>', '<<<<<<< SEARCH', '  indented', 'a.py', '# x.py'),
-  fc.string({ maxLength: 12 }).filter((t) => !/[\r\n]/.test(t)),
-);
-const segment = fc.constantFrom('a', 'src', 'b.py', 'naïve', 'with space', '.env');
-// Four words or more read as a sentence, not as a path line.
-const path = fc
-  .array(segment, { minLength: 1, maxLength: 3 })
-  .map((parts) => parts.join('/'))
-  .filter((p) => p.split(/\s+/).length < 4);
-
-const wholeFileScript: fc.Arbitrary<EditScript> = fc
-  .array(
-    fc.record({ path, lines: fc.array(lineText, { maxLength: 5 }) }).map(
-      ({ path, lines }): AddFile => ({
-        kind: 'add',
-        path,
-        lines,
-        content: lines.length === 0 ? '' : `${lines.join('\n')}\n`,
-        line: 0,
-      }),
-    ),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((operations) => ({ format: 'whole-file', operations }));
 
 describe('printWholeFile / parseWholeFile', () => {
   it('parseWholeFile(printWholeFile(s)) is s, each operation pointing at its fence', () => {

@@ -30,14 +30,14 @@ export function printSearchReplace(script: EditScript): string {
     const block = op as ReplaceText;
     out.push(block.path, '<<<<<<< SEARCH');
     if (block.startLine !== undefined) out.push(`:start_line:${block.startLine}`, '-------');
-    out.push(...blockLines(block.search).map(escape), '=======', ...blockLines(block.replace).map(escape));
+    out.push(...blockLines(block.search).map(escapeMarker), '=======', ...blockLines(block.replace).map(escapeMarker));
     out.push('>>>>>>> REPLACE', '');
   }
   return out.map((line) => `${line}\n`).join('');
 }
 
 /** A marker line as content: behind a backslash, which the reader drops. */
-function escape(line: string): string {
+function escapeMarker(line: string): string {
   return MARKER_LINE.test(line) ? `\\${line}` : line;
 }
 

@@ -67,6 +67,11 @@ describe('SEARCH/REPLACE variants: markers, empty SEARCH, streamed last block', 
     expect(ops(input)).toMatchObject([{ path: 'a.js', search: 'let x = 1;\n', replace: 'let x = 2;\n' }]);
   });
 
+  it('an unclosed last block with nothing after its divider is a cut-off reply, not a deletion', () => {
+    const r = parseSearchReplace(text('a.js', '<<<<<<< SEARCH', 'keep me', '======='));
+    expect(!r.ok && r.errors[0]).toMatchObject({ code: 'PARSE_ERROR', line: 1 });
+  });
+
   it('a model reply: prose between blocks, several files, a path carried over', () => {
     const reply = text(
       'I will rename the helper and update its caller.',

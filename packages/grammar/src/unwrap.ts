@@ -32,6 +32,44 @@ export function normalizeLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * The lines that would close the wrappers the text opens with (a fence, a heredoc, `bash -lc "`),
+ * innermost first, each ending with `\n`: a stream parses what has arrived as if it were whole.
+ */
+export function wrapperClosers(text: string): string {
+  const closers: string[] = [];
+  for (const line of normalizeLines(text)) {
+    if (BLANK.test(line) || CELL_MAGIC.test(line)) continue;
+    const fence = OPENING_FENCE.exec(line);
+    const heredoc = HEREDOC_START.exec(line)?.groups;
+    if (fence !== null) closers.unshift(fence[1]!);
+    else if (heredoc !== undefined) {
+      if (heredoc.shell !== undefined) closers.unshift(heredoc.shell);
+      closers.unshift(heredoc.delimiter!);
+    } else break;
+  }
+  return closers.map((c) => `${c}\n`).join('');
+}
+
+/** The folder a heredoc start line `cd DIR && apply_patch <<EOF` changes to, unquoted; undefined for any other line. */
+export function heredocFolder(line: string): string | undefined {
+  const folder = HEREDOC_START.exec(line)?.groups?.folder;
+  return folder === undefined ? undefined : unquote(folder);
+}
+
+/**
+ * A `cd DIR && apply_patch <<EOF` line that unwrapping left in the body: its heredoc never closed
+ * (a reply cut off), so where the paths lead is unknown. Its 1-based line, or null.
+ */
+export function unclosedFolderLine(unwrapped: Unwrapped): number | null {
+  if (unwrapped.folder !== undefined) return null;
+  const lines = unwrapped.body.split('\n', 3);
+  for (let i = 0; i < lines.length; i++) {
+    if (HEREDOC_START.exec(lines[i]!)?.groups?.folder !== undefined) return unwrapped.firstLine + i;
+  }
+  return null;
+}
+
 /** An opening markdown fence, optionally with an info string: ```` ``` ````, ```` ```diff ````, `~~~patch`. */
 const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*[\w.+-]*[ \t]*$/;
 /** A closing markdown fence. */
