@@ -98,6 +98,13 @@ describe('parseWholeFile: refusals', () => {
     expect(e.message).toMatch(/ambiguous.*"a\.py".*"b\.py"/);
   });
 
+  it('a word before the fence that is no path is prose ("Run:"), unless marked as a name', () => {
+    expect(refusal(text('Run:', '```', 'npm test', '```')).code).toBe('PARSE_ERROR');
+    expect(refusal(text('Output', '```', 'ok', '```')).code).toBe('PARSE_ERROR');
+    expect(files(text('`VERSION`', '```', '1.0', '```'))).toStrictEqual([['VERSION', '1.0\n', 2]]);
+    expect(files(text('Makefile', '```', 'all:', '```'))).toStrictEqual([['Makefile', 'all:\n', 2]]);
+  });
+
   it('"..." is no name; two names in one sentence are none either', () => {
     expect(refusal(text('...', '```', 'x', '```')).code).toBe('PARSE_ERROR');
     expect(refusal(text('Compare `a.py` and `b.py`:', '```', 'x', '```')).code).toBe('PARSE_ERROR');
@@ -124,7 +131,7 @@ describe('printWholeFile / parseWholeFile', () => {
         const strip = (s: EditScript) => s.operations.map((op) => ({ ...op, line: 0 }));
         expect(strip(parsed.value)).toStrictEqual(strip(script));
         const lines = printed.split('\n');
-        for (const op of parsed.value.operations) expect(lines[op.line - 2]).toBe(op.path);
+        for (const op of parsed.value.operations) expect(lines[op.line - 2]!.replace(/^`(.*)`$/, '$1')).toBe(op.path);
       }),
       { numRuns: 300 },
     );

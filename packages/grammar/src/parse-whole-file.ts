@@ -8,7 +8,7 @@
  */
 import type { AddFile, EditError, EditScript, Result } from '@patchsmith/core';
 import { type Fence, isFenceLine, openingFence } from './fences.js';
-import { looksLikePath, pathFromLine } from './path-line.js';
+import { fileNameFromLine, looksLikePath } from './path-line.js';
 import { normalizeLines } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';
 
@@ -82,7 +82,7 @@ function namesOf(
   const found: Named[] = [];
   const before = lineBefore(lines, open);
   if (before !== null) {
-    const path = pathFromLine(before.text);
+    const path = fileNameFromLine(before.text);
     if (path !== null) found.push({ path, source: `line ${before.index + 1}` });
   }
   const infoPaths = fence.info.filter(looksLikePath);

@@ -23,6 +23,22 @@ export function pathFromLine(text: string): string | null {
   return path;
 }
 
+/** Files without a folder or an extension that models name bare. */
+const EXTENSIONLESS = /^(?:[A-Z][a-z]*file|LICEN[CS]E|README|CODEOWNERS|CHANGELOG|NOTICE|AUTHORS)$/;
+/** The name was marked as one: `` `x` ``, `**x**`, quoted, or said after `File:`. */
+const MARKED = /^[ \t]*(?:#+[ \t]*)?(?:\*|`|"|'|(?:file(?:name)?|path)[ \t]*:)/i;
+
+/**
+ * The name a line before a whole-file block gives: as `pathFromLine`, and only when it looks like
+ * a path, is a well-known extensionless file, or was marked as a name; "Run:" is prose, not a file.
+ */
+export function fileNameFromLine(text: string): string | null {
+  const path = pathFromLine(text);
+  if (path === null) return null;
+  if (looksLikePath(path) || EXTENSIONLESS.test(path) || MARKED.test(text)) return path;
+  return null;
+}
+
 /**
  * A sentence, not a name: a name with spaces that ends with a colon, or of four words or more.
  * Names with spaces exist, sentences before a block are far more common.

@@ -5,7 +5,7 @@
  */
 import { type AddFile, type EditScript, type Operation, PatchsmithError } from '@patchsmith/core';
 import { isFenceLine, longestBacktickRun } from './fences.js';
-import { pathFromLine } from './path-line.js';
+import { fileNameFromLine } from './path-line.js';
 
 /** Throws `PatchsmithError('INVALID_EDIT')` for what whole-file blocks cannot say. */
 export function printWholeFile(script: EditScript): string {
@@ -19,7 +19,7 @@ export function printWholeFile(script: EditScript): string {
     }
     const lines = contentLines(op as AddFile);
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(lines) + 1));
-    out.push(op.path, fence, ...lines, fence, '');
+    out.push(pathLine(op.path)!, fence, ...lines, fence, '');
   }
   return out.map((line) => `${line}\n`).join('');
 }
@@ -29,14 +29,16 @@ function contentLines(op: AddFile): string[] {
   return op.content === '' ? [] : op.content.slice(0, -1).split('\n');
 }
 
-/** A path line the reader takes as exactly this path, and never as a fence. */
-function isPathLine(path: string): boolean {
-  return !/[\r\n]/.test(path) && pathFromLine(path) === path && !isFenceLine(path);
+/** The line the reader takes as exactly this path: the path itself, or backticked when bare it reads as a word; null if neither. */
+function pathLine(path: string): string | null {
+  if (/[\r\n]/.test(path)) return null;
+  for (const line of [path, `\`${path}\``]) if (fileNameFromLine(line) === path && !isFenceLine(line)) return line;
+  return null;
 }
 
 function unprintable(op: Operation): string | null {
   if (op.kind !== 'add') return `a ${op.kind} operation has no whole-file form`;
-  if (!isPathLine(op.path)) return `path ${JSON.stringify(op.path)} would not read back as a path line`;
+  if (pathLine(op.path) === null) return `path ${JSON.stringify(op.path)} would not read back as a path line`;
   if (op.mode !== undefined || op.createOnly) return 'a whole-file block carries no mode and cannot say "only if new"';
   const lines = contentLines(op);
   if (op.content !== undefined && op.content !== '' && !op.content.endsWith('\n'))
