@@ -6,6 +6,7 @@ import type { EditError, EditScript, ReplaceText, Result } from '@patchsmith/cor
 import * as generated from './generated/search-replace.js';
 import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
+import { pathFromLine } from './path-line.js';
 import { blockLines, type RawBlockLines } from './search-replace-block.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
@@ -43,7 +44,7 @@ export function parseSearchReplace(text: string): Result<EditScript> {
   let path: string | null = null;
   for (const block of blocks) {
     const line = lineOf(block.offset);
-    path = block.path ?? path;
+    path = (block.path === null ? null : pathFromLine(block.path)) ?? path;
     if (path === null) {
       return failure({
         code: 'PARSE_ERROR',
@@ -60,13 +61,13 @@ export function parseSearchReplace(text: string): Result<EditScript> {
         expected: "an ':end_line:' at or after the ':start_line:'",
       });
     }
-    const { search, replace, startLine } = blockLines(block);
-    if (!block.closed && replace.length === 0) {
+    const { search, replace, startLine, fenceClosed } = blockLines(block);
+    if (!block.closed && (replace.length === 0 || (insideFence(body, block.offset) && !fenceClosed))) {
       return failure({
         code: 'PARSE_ERROR',
-        message: `line ${line}: the last block has no REPLACE lines and no '>>>>>>> REPLACE' line: the reply was cut off`,
+        message: `line ${line}: the last block has no '>>>>>>> REPLACE' line, and ${replace.length === 0 ? 'no REPLACE lines' : 'its code fence never closes'}: the reply was cut off`,
         line,
-        expected: "the REPLACE lines and '>>>>>>> REPLACE'",
+        expected: "'>>>>>>> REPLACE' ending the block",
       });
     }
     operations.push({
@@ -82,6 +83,12 @@ export function parseSearchReplace(text: string): Result<EditScript> {
   }
   const script: EditScript = { format: 'search-replace', operations };
   return inUnwrappedFolder(script, unwrapped);
+}
+
+/** A fence line comes before the block's SEARCH line: it was written inside a code block, which must close for the reply to be whole. */
+function insideFence(body: string, offset: number): boolean {
+  const marker = body.slice(offset).search(/^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH/m);
+  return /^[ \t]*(?:`{3,}|~{3,})/m.test(body.slice(0, marker === -1 ? body.length : offset + marker));
 }
 
 function failure(error: EditError): Result<EditScript> {

@@ -4,6 +4,7 @@
  * `:start_line:` header, and a line that reads as a marker escaped with a backslash, as Roo does.
  */
 import { type EditScript, type Operation, PatchsmithError, type ReplaceText } from '@patchsmith/core';
+import { pathFromLine } from './path-line.js';
 import { isEscapedMarker, MARKER_LINE } from './search-replace-block.js';
 
 const FENCE = /^[ \t]*(?:`{3,}|~{3,})/;
@@ -60,16 +61,7 @@ function searchReadsOtherwise(search: string): boolean {
 
 /** A path line the grammar reads back as the same path. */
 function isPathLine(path: string): boolean {
-  return (
-    path !== '' &&
-    path === path.trim() &&
-    !/[\r\n]/.test(path) &&
-    !MARKER_LINE.test(path) &&
-    !FENCE.test(path) &&
-    !/^(\*|`)|(\*|`|:)$/.test(path) &&
-    // Four words or more read as a sentence before a block, not as a name.
-    path.split(/\s+/).length < 4
-  );
+  return !/[\r\n]/.test(path) && !MARKER_LINE.test(path) && !FENCE.test(path) && pathFromLine(path) === path;
 }
 
 function unprintable(op: Operation): string | null {

@@ -10,6 +10,8 @@ export interface BlockLines {
   replace: string[];
   /** The file line the model says SEARCH starts at, when it said one. */
   startLine: number | null;
+  /** A block without its REPLACE marker ended with a closing fence (dropped from `replace`). */
+  fenceClosed: boolean;
 }
 
 export interface RawBlockLines extends BlockLines {
@@ -34,7 +36,12 @@ const BLANK = /^[ \t]*$/;
 export function blockLines(raw: RawBlockLines): BlockLines {
   let { search, replace } = raw;
   let startLine = raw.startLine;
-  if (!raw.closed) replace = withoutClosingFence(replace);
+  let fenceClosed = false;
+  if (!raw.closed) {
+    const kept = withoutClosingFence(replace);
+    fenceClosed = kept.length < replace.length && !BLANK.test(replace[kept.length]!);
+    replace = kept;
+  }
   const numbers = lineNumbers(search);
   if (numbers !== null) {
     search = search.map(stripNumber);
@@ -44,7 +51,7 @@ export function blockLines(raw: RawBlockLines): BlockLines {
   search = search.map(unescapeMarker);
   replace = replace.map(unescapeMarker);
   if (search.every((l) => BLANK.test(l))) search = [];
-  return { search, replace, startLine };
+  return { search, replace, startLine, fenceClosed };
 }
 
 /**
