@@ -9,14 +9,14 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type InputFormat, parseEdits } from '@patchsmith/grammar';
-import { runEdit } from './run-edit.js';
+import { parseEdits } from '@patchsmith/grammar';
+import { type PatchInputFormat, runEdit } from './run-edit.js';
 
 interface PeerCase {
   name: string;
   from: string;
   input: string;
-  format?: InputFormat;
+  format?: PatchInputFormat;
   /** What the reply parses to: each operation's fields that the case names. */
   operations?: Record<string, unknown>[];
   paths?: string[];
