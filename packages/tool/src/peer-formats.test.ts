@@ -139,3 +139,57 @@ describe('runEdit: str_replace aliases', () => {
     expect(report.errors[0]!.message).toMatch(/"replace_every"/);
   });
 });
+
+describe('runEdit: unified diffs as git and GNU patch read them', () => {
+  const hunk = ['@@ -1 +1 @@', '-a', '+b'];
+
+  it('diff -r old new edits the file below the folders, or the new side as written when only it exists', async () => {
+    await writeFile(join(root, 'x.txt'), 'a\n');
+    const diff = text('diff -r old/x.txt new/x.txt', '--- old/x.txt  2024-01-01 10:00:00 +0100', '+++ new/x.txt  2024-01-02 10:00:00 +0100', ...hunk);
+    expect((await patch(diff)).errors).toStrictEqual([]);
+    expect(await read('x.txt')).toBe('b\n');
+    await rm(join(root, 'x.txt'));
+    await mkdir(join(root, 'new'));
+    await writeFile(join(root, 'new/x.txt'), 'a\n');
+    expect((await patch(diff)).errors).toStrictEqual([]);
+    expect(await read('new/x.txt')).toBe('b\n');
+  });
+
+  it('a path with backslashes is a name, not an IO_ERROR', async () => {
+    const report = await patch(text('--- /dev/null', '+++ b/a\\b.txt', '@@ -0,0 +1 @@', '+x'));
+    expect(report.errors.map((e) => e.code)).not.toContain('IO_ERROR');
+  });
+
+  // Not yet supported: resolving thing/inside.txt refuses while `thing` is a file on disk. Until the
+  // transaction can replace a file by a folder, the refusal is structured and writes nothing.
+  it('a file replaced by a folder within one patch is refused cleanly (not yet applied)', async () => {
+    await writeFile(join(root, 'thing'), 'a file\n');
+    const before = await hashTree(root);
+    const diff = text(
+      'diff --git a/thing b/thing',
+      'deleted file mode 100644',
+      '--- a/thing',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-a file',
+      'diff --git a/thing/inside.txt b/thing/inside.txt',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/thing/inside.txt',
+      '@@ -0,0 +1 @@',
+      '+now a folder',
+    );
+    const report = await patch(diff);
+    expect(report.errors[0]).toMatchObject({ code: 'NOT_A_FILE', path: 'thing/inside.txt', line: 7 });
+    expect(await hashTree(root)).toStrictEqual(before);
+  });
+
+  it('two hunks that share a context line apply', async () => {
+    await writeFile(join(root, 's.txt'), 'a\nb\nc\nd\ne\n');
+    const report = await patch(
+      text('--- a/s.txt', '+++ b/s.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', '@@ -3,3 +3,3 @@', ' c', '-d', '+D', ' e'),
+    );
+    expect(report.errors).toStrictEqual([]);
+    expect(await read('s.txt')).toBe('a\nB\nc\nD\ne\n');
+  });
+});
