@@ -68,7 +68,7 @@ const cases = loadCases();
 
 describe("the peers' own test inputs", () => {
   it('there are cases from every peer folder', () => {
-    expect(new Set(cases.map(([name]) => name.split('/')[0]))).toStrictEqual(new Set(['aider', 'codex', 'roo-code']));
+    expect(new Set(cases.map(([name]) => name.split('/')[0]))).toStrictEqual(new Set(['aider', 'cline', 'codex', 'roo-code']));
     expect(cases.length).toBeGreaterThan(40);
   });
 
