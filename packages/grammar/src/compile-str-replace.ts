@@ -5,7 +5,7 @@
  * position in the list. Malformed commands are INVALID_EDIT values, all reported together.
  */
 import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
-import { canonicalFields } from './str-replace-aliases.js';
+import { canonicalFields, inCallerNames } from './str-replace-aliases.js';
 import { loneSurrogate } from './well-formed.js';
 
 /** Takes `unknown` values: commands usually arrive as JSON, so their shape is checked here. */
@@ -16,8 +16,8 @@ export function compileStrReplace(commands: readonly unknown[]): Result<EditScri
   const errors: EditError[] = [];
   commands.forEach((command, i) => {
     const compiled = compileCommand(command, i + 1);
-    if ('code' in compiled) errors.push(compiled);
-    else operations.push(compiled);
+    if (!('code' in compiled)) operations.push(compiled);
+    else errors.push(isRecord(command) ? { ...compiled, message: inCallerNames(compiled.message, command) } : compiled);
   });
   return errors.length > 0
     ? { ok: false, errors }

@@ -54,6 +54,12 @@ describe('str_replace argument aliases', () => {
     expect(refusal({ path: 'a', old_str: 'x', oldString: 'z', new_str: 'y' })).toMatch(/"old_str" and "oldString"/);
   });
 
+  it('errors speak of the fields by the names the caller sent', () => {
+    expect(refusal({ file_path: 'a', old_string: 5, new_string: 'x' })).toMatch(/needs "old_string"/);
+    expect(refusal({ file_path: 'a', oldString: 'x', newString: 'x' })).toMatch(/"oldString" and "newString" are the same/);
+    expect(refusal({ file_path: 5, old_string: 'x' })).toMatch(/"file_path" must be/);
+  });
+
   it('the error of a bad field still names the file', () => {
     const r = compileStrReplace([{ file_path: 'src/a.ts', old_string: 'x', bogus: 1 }]);
     expect(!r.ok && r.errors[0]).toMatchObject({ path: 'src/a.ts', line: 1 });

@@ -101,3 +101,11 @@ function namesOf(raw: Record<string, unknown>, canonical: string): string {
 function fieldList(fields: readonly string[]): string {
   return `${fields.length === 1 ? 'field' : 'fields'} ${fields.map((f) => JSON.stringify(f)).join(', ')}`;
 }
+
+/** A message about canonical fields in the names the caller used: `"old_str"` reads `"old_string"` when that was sent. */
+export function inCallerNames(message: string, raw: Record<string, unknown>): string {
+  return message.replace(/"([a-z_]+)"/g, (quoted, field: string) => {
+    const given = ALIASES[field] === undefined ? undefined : givenName(raw, field);
+    return given === undefined || given === field || !(given in raw) ? quoted : `"${given}"`;
+  });
+}

@@ -69,3 +69,16 @@ describe('unified diffs as git and GNU patch read them', () => {
     expect(op!.kind === 'update' && op!.chunks.length).toBe(2);
   });
 });
+
+describe('a no-newline marker in the middle of a hunk', () => {
+  it('after the old side\'s last line, with new lines after it: the old file ended there, the new one goes on', () => {
+    const [op] = ops(text('--- a', '+++ a', '@@ -1 +1,2 @@', '-x', '\\ No newline at end of file', '+x', '+y'));
+    expect(op).toMatchObject({ kind: 'update', path: 'a' });
+    expect(op!.kind === 'update' && op!.chunks[0]!.lines.map((l) => `${l.kind}:${l.text}`)).toStrictEqual(['remove:x', 'add:x', 'add:y']);
+  });
+
+  it('after a line its own side continues past is a PARSE_ERROR naming the marker (git would join the lines)', () => {
+    const r = parseUnified(text('--- a', '+++ a', '@@ -1,2 +1,2 @@', '-a', '\\ No newline at end of file', '+b', ' c'));
+    expect(!r.ok && r.errors[0]).toMatchObject({ code: 'PARSE_ERROR', line: 5 });
+  });
+});
