@@ -9,7 +9,7 @@ function looksLikeJson(text: string): boolean {
   return /^\s*[[{]/.test(text);
 }
 
-export const FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'str_replace'] as const;
+export const FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'whole-file', 'str_replace'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /**

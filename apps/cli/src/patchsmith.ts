@@ -4,7 +4,7 @@ import { EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
 import { runCommand } from './run-command.js';
 
 export const USAGE = `usage:
-  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|str_replace]
+  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|whole-file|str_replace]
                    [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
                    [--no-snapshot] [--diff] [--partial] [--base-from PATH=FILE ...] [--allow-elision]
   patchsmith check [FILE|-] [...apply options]   (same as apply --check)

@@ -5,7 +5,7 @@
  */
 
 /** The formats that compile to an edit script. */
-export type PatchFormat = 'codex' | 'unified' | 'search-replace' | 'str_replace';
+export type PatchFormat = 'codex' | 'unified' | 'search-replace' | 'str_replace' | 'whole-file';
 
 export interface EditScript {
   format: PatchFormat;
@@ -29,6 +29,11 @@ export interface AddFile {
   content?: string;
   /** Permission bits to give the file (a unified diff's `new file mode 100755`: `0o755`). */
   mode?: number;
+  /**
+   * The file must not exist yet (a str_replace with an empty `old_str`): that edit means "create",
+   * and overwriting would lose a file the model never showed.
+   */
+  createOnly?: boolean;
 }
 
 /** `*** Delete File: path`. */
@@ -97,6 +102,11 @@ export interface ReplaceText {
    */
   wholeLines: boolean;
   line: number;
+  /**
+   * 1-based line of the file (before the patch) where the model says `search` starts (Roo Code's
+   * `:start_line:`, or the `N | ` prefixes it copied): a hint that breaks ties, never a position.
+   */
+  startLine?: number;
 }
 
 /** Insert `text` as whole lines after line `after` of the file (0: at the top); str_replace `insert`. */

@@ -5,6 +5,7 @@
  * position in the list. Malformed commands are INVALID_EDIT values, all reported together.
  */
 import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
+import { canonicalFields, inCallerNames } from './str-replace-aliases.js';
 import { loneSurrogate } from './well-formed.js';
 
 /** Takes `unknown` values: commands usually arrive as JSON, so their shape is checked here. */
@@ -15,8 +16,8 @@ export function compileStrReplace(commands: readonly unknown[]): Result<EditScri
   const errors: EditError[] = [];
   commands.forEach((command, i) => {
     const compiled = compileCommand(command, i + 1);
-    if ('code' in compiled) errors.push(compiled);
-    else operations.push(compiled);
+    if (!('code' in compiled)) operations.push(compiled);
+    else errors.push(isRecord(command) ? { ...compiled, message: inCallerNames(compiled.message, command) } : compiled);
   });
   return errors.length > 0
     ? { ok: false, errors }
@@ -37,8 +38,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function compileCommand(command: unknown, line: number): Operation | EditError {
-  if (!isRecord(command)) return invalid(line, 'expected an object with a "command" field');
+function compileCommand(raw: unknown, line: number): Operation | EditError {
+  if (!isRecord(raw)) return invalid(line, 'expected an object with a "command" field');
+  const canonical = canonicalFields(raw);
+  if (!canonical.ok) return invalid(line, canonical.message, pathOf(raw));
+  const { command } = canonical;
   const malformed = notWellFormedField(command, line);
   if (malformed !== null) return malformed;
   const { path } = command;
@@ -75,11 +79,12 @@ function compileCommand(command: unknown, line: number): Operation | EditError {
 
 function strReplace(command: Record<string, unknown>, path: string, line: number): Operation | EditError {
   const { old_str: search, new_str: replace = '', replace_all: all = false } = command;
-  if (typeof search !== 'string' || search === '') {
-    return invalid(line, 'str_replace needs a non-empty "old_str" (use "create" to write a new file)', path);
-  }
+  if (typeof search !== 'string') return invalid(line, 'str_replace needs "old_str" (a string)', path);
   if (typeof replace !== 'string') return invalid(line, '"new_str" must be a string', path);
   if (typeof all !== 'boolean') return invalid(line, '"replace_all" must be true or false', path);
+  // OpenCode's and Claude Code's way to create a file. Only a new one: a model that forgot
+  // `old_str` must not wipe a file it never showed.
+  if (search === '') return { kind: 'add', path, lines: contentLines(replace), content: replace, line, createOnly: true };
   if (search === replace)
     return invalid(line, '"old_str" and "new_str" are the same: nothing would change', path);
   return { kind: 'replace', path, search, replace, all, wholeLines: false, line };
@@ -104,6 +109,12 @@ function notWellFormedField(command: Record<string, unknown>, line: number): Edi
     );
   }
   return null;
+}
+
+/** The command's path, when it has a usable one (for an error about its other fields). */
+function pathOf(raw: Record<string, unknown>): string | undefined {
+  const path = raw.path ?? raw.file_path ?? raw.filePath;
+  return typeof path === 'string' && path !== '' && loneSurrogate(path) === null ? path : undefined;
 }
 
 /** What an Add's `lines` says of exact content: its lines, without the empty one after a final newline. */

@@ -5,12 +5,15 @@ it('pins the runtime exports, so API changes are deliberate', async () => {
     'compileStrReplace',
     'detectFormat',
     'parseEdits',
+    'parseEditsStream',
     'parsePatch',
     'parsePatchStream',
     'parseSearchReplace',
     'parseUnified',
+    'parseWholeFile',
     'printPatch',
     'printSearchReplace',
     'printUnified',
+    'printWholeFile',
   ]);
 });

@@ -1,5 +1,7 @@
 export { compileStrReplace } from './compile-str-replace.js';
 export { detectFormat } from './detect-format.js';
+export type { EditStream, EditStreamEvent } from './parse-edits-stream.js';
+export { parseEditsStream } from './parse-edits-stream.js';
 export type { InputFormat } from './parse-edits.js';
 export { parseEdits } from './parse-edits.js';
 export { parsePatch } from './parse-patch.js';
@@ -7,6 +9,8 @@ export type { PatchStream, PatchStreamEvent } from './parse-patch-stream.js';
 export { parsePatchStream } from './parse-patch-stream.js';
 export { parseSearchReplace } from './parse-search-replace.js';
 export { parseUnified } from './parse-unified.js';
+export { parseWholeFile } from './parse-whole-file.js';
 export { printPatch } from './print-patch.js';
 export { printSearchReplace } from './print-search-replace.js';
 export { printUnified } from './print-unified.js';
+export { printWholeFile } from './print-whole-file.js';

@@ -22,6 +22,11 @@ describe('detectFormat', () => {
     ['a diff -u after a BOM', '\ufeff--- x\n+++ x\n@@ -1 +1 @@\n-a\n+b\n', 'unified'],
     ['undecidable text (read as Codex, whose parser says what it expected)', 'hello\n', 'codex'],
     ['JSON that is not an edit', '{"a": 1}', 'codex'],
+    ['a Codex patch without Begin Patch', '*** Update File: x\n@@\n-a\n+b\n', 'codex'],
+    ['a whole file after its path', 'Here it is:\n\nsrc/app.py\n```python\nprint(1)\n```\n', 'whole-file'],
+    ['a whole file named in the fence', '```python src/app.py\nprint(1)\n```\n', 'whole-file'],
+    ['a code block under no file name', 'Run this:\n```\nnpm test\n```\n', 'codex'],
+    ['Claude Code Edit arguments', '{"file_path":"x","old_string":"a","new_string":"b"}', 'str_replace'],
   ])('detects %s', (_what, text, format) => {
     expect(detectFormat(text)).toBe(format);
   });
@@ -34,6 +39,7 @@ describe('detectFormat, line scan', () => {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (/^[ \t]*\*\*\* Begin Patch[ \t]*$/.test(line)) return 'codex';
+      if (/^[ \t]*\*\*\* (?:Add|Update|Delete) File: /.test(line)) return 'codex';
       if (/^[ \t]*(?:<{5,9}|-{3,})[ \t]*SEARCH>?[ \t]*$/.test(line)) return 'search-replace';
       if (/^diff --git /.test(line)) return 'unified';
       if (/^--- \S/.test(line) && /^\+\+\+ \S/.test(lines[i + 1] ?? '')) return 'unified';
@@ -45,6 +51,7 @@ describe('detectFormat, line scan', () => {
     const piece = fc.constantFrom(
       '*** Begin Patch',
       ' *** Begin Patch \t',
+      '*** Update File: a',
       '<<<<<<< SEARCH',
       '------- SEARCH',
       'diff --git a/x b/x',
@@ -104,9 +111,9 @@ describe('compileStrReplace', () => {
       /the same/,
     ],
     [
-      'an empty old_str',
-      { command: 'str_replace', path: 'a', old_str: '', new_str: 'x' },
-      /non-empty "old_str"/,
+      'a missing old_str',
+      { command: 'str_replace', path: 'a', new_str: 'x' },
+      /needs "old_str"/,
     ],
     [
       'a negative insert_line',

@@ -8,6 +8,7 @@ import type { EditScript, PatchFormat, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';
+import { parseWholeFile } from './parse-whole-file.js';
 
 export type InputFormat = PatchFormat | 'auto';
 
@@ -22,6 +23,8 @@ export function parseEdits(text: string, format: InputFormat = 'auto'): Result<E
       return parseSearchReplace(text);
     case 'str_replace':
       return parseStrReplaceJson(text);
+    case 'whole-file':
+      return parseWholeFile(text);
   }
 }
 

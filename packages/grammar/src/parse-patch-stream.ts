@@ -5,7 +5,9 @@
  * operations emitted along the way are exactly its operations, whatever the pieces were.
  */
 import type { EditScript, Operation, Result } from '@patchsmith/core';
+import { inFolder } from './in-folder.js';
 import { parsePatch } from './parse-patch.js';
+import { heredocFolder } from './unwrap.js';
 
 export type PatchStreamEvent =
   | { type: 'operation'; operation: Operation }
@@ -41,6 +43,10 @@ export function parsePatchStream(): PatchStream {
   let pending = '';
   let begun = false;
   let ended = false;
+  /** The folder a `cd DIR && apply_patch <<EOF` line before the patch changed to. */
+  let folder: string | undefined;
+  const inSegmentFolder = (parsed: Result<EditScript>): Result<EditScript> =>
+    parsed.ok && folder !== undefined ? inFolder(parsed.value, folder, 1) : parsed;
   /** The operation in flight: its 1-based first line and its lines. */
   let current: {
     line: number;
@@ -55,7 +61,7 @@ export function parsePatchStream(): PatchStream {
   const complete = (events: PatchStreamEvent[]) => {
     if (current === null) return;
     const segment = `*** Begin Patch\n${current.lines.join('\n')}\n*** End Patch\n`;
-    const parsed = parsePatch(segment);
+    const parsed = inSegmentFolder(parsePatch(segment));
     // A broken segment is reported by end(), which parses the whole text.
     if (parsed.ok) {
       const shift = current.line - 2;
@@ -71,8 +77,11 @@ export function parsePatchStream(): PatchStream {
     lineCount++;
     if (ended) return;
     if (!begun) {
+      folder ??= heredocFolder(raw);
       begun = BEGIN_PATCH.test(raw);
-      return;
+      // A bare sequence of operations, without `*** Begin Patch`, begins at its first header.
+      if (!begun && FILE_HEADER.test(raw)) begun = true;
+      else return;
     }
     if (END_PATCH.test(raw)) {
       complete(events);

@@ -334,7 +334,7 @@ describe('parsePatch: errors name the line of the input as given and what was ex
       4,
       /nothing after/,
     ],
-    ['no *** Begin Patch', patch('*** Delete File: a', end), 1, /^'\*\*\* Begin Patch'$/],
+    ['no *** Begin Patch before prose', patch('Here it is', '*** Delete File: a', end), 1, /^'\*\*\* Begin Patch'$/],
     ['no *** End Patch (end of input)', patch(begin, '*** Delete File: a'), 3, /'\*\*\* End Patch'/],
     ['an empty path', patch(begin, '*** Add File:   ', '+x', end), 2, /^a path after the header$/],
     [

@@ -4,6 +4,7 @@
  */
 import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
 import * as generated from './generated/codex.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
 import { unwrapPatch } from './unwrap.js';
@@ -12,15 +13,28 @@ import { notWellFormedPatch } from './well-formed.js';
 export function parsePatch(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return failure(malformed);
-  const { body, firstLine } = unwrapPatch(text);
-  if (body === '') return failure(emptyInput());
+  const unwrapped = unwrapPatch(text);
+  if (unwrapped.body === '') return failure(emptyInput());
+  const { body, firstLine } = withPatchMarkers(unwrapped.body, unwrapped.firstLine);
   // The grammar builds the operations with body offsets in their `line` fields.
   const parsed = runParser<Operation[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
   const operations = parsed.value;
   if (operations.length === 0) return failure(noOperation(body, firstLine));
   resolveLineNumbers(operations, body, firstLine);
-  return { ok: true, value: { format: 'codex', operations } };
+  const script: EditScript = { format: 'codex', operations };
+  return inUnwrappedFolder(script, unwrapped);
+}
+
+/** A file header on the first line: a patch whose `*** Begin Patch` (and maybe `*** End Patch`) the model left out. */
+const HEADER_FIRST = /^[ \t]*\*\*\* (?:Add|Update|Delete) File: /;
+const END_LAST = /\n[ \t]*\*\*\* End Patch[ \t]*$/;
+
+/** The body with the markers a bare sequence of file operations lacks; line numbers stay those of the input. */
+function withPatchMarkers(body: string, firstLine: number): { body: string; firstLine: number } {
+  if (!HEADER_FIRST.test(body)) return { body, firstLine };
+  const end = END_LAST.test(body) ? '' : '\n*** End Patch';
+  return { body: `*** Begin Patch\n${body}${end}`, firstLine: firstLine - 1 };
 }
 
 function failure(error: EditError): Result<EditScript> {

@@ -96,7 +96,18 @@ describe('parseSearchReplace: Aider and Cline blocks', () => {
 
   it.each([
     ['no divider', text('f', '<<<<<<< SEARCH', 'a', '>>>>>>> REPLACE'), 4, /=======/],
-    ['no REPLACE line', text('f', '<<<<<<< SEARCH', 'a', '=======', 'b'), 6, /REPLACE/],
+    [
+      'no REPLACE line before the next block',
+      text('f', '<<<<<<< SEARCH', 'a', '=======', 'b', '<<<<<<< SEARCH', 'c', '=======', 'd', '>>>>>>> REPLACE'),
+      6,
+      /REPLACE/,
+    ],
+    [
+      'an :end_line: before the :start_line:',
+      text('f', '<<<<<<< SEARCH', ':start_line:9', ':end_line:3', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE'),
+      1,
+      /end_line/,
+    ],
     ['a second SEARCH before the divider', text('f', '<<<<<<< SEARCH', 'a', '<<<<<<< SEARCH'), 4, /=======/],
     ['no path at all', text('<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE'), 1, /path/],
   ])('refuses %s with a PARSE_ERROR naming the line', (_what, input, line, message) => {

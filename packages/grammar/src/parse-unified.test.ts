@@ -211,14 +211,15 @@ describe('parseUnified: git diff', () => {
         '-1',
       ),
     ).operations;
+    // `diff -r old new`: the first folders go, as `patch -p1` strips them; the new side's name as
+    // written is kept for the planner, edited when only it exists. Never a rename.
     expect(ops.map((o) => [o.kind, o.path])).toStrictEqual([
-      ['update', 'new/x'],
+      ['update', 'x'],
       ['add', 'new file.txt'],
       ['delete', 'old.txt'],
     ]);
     expect((ops[1] as AddFile).content).toBe('1\n2\n');
-    // Differing names are never a rename: git's choice first, the other name kept for the planner.
-    expect(ops[0]).toMatchObject({ otherPath: 'old/x' });
+    expect(ops[0]).toMatchObject({ otherPath: 'new/x' });
     expect(ops[0]).not.toHaveProperty('movePath');
   });
 

@@ -10,6 +10,7 @@ import * as generated from './generated/unified.js';
 import { binaryOperation } from './git-binary.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { unwrapPatch } from './unwrap.js';
 import { notWellFormedPatch } from './well-formed.js';
 import { type BuiltHunks, buildHunks } from './unified-hunks.js';
@@ -31,7 +32,8 @@ interface Context {
 export function parseUnified(text: string): Result<EditScript> {
   const malformed = notWellFormedPatch(text);
   if (malformed !== null) return failure(malformed);
-  const { body, firstLine } = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
+  const unwrapped = unwrapPatch(text, { keepCarriageReturns: true, keepSpaceLedLastLine: true });
+  const { body, firstLine } = unwrapped;
   if (body === '') return failure({ code: 'EMPTY_PATCH', message: 'line 1: the diff is empty', line: 1 });
   const parsed = runParser<RawItem[]>(generated, body, firstLine);
   if (!parsed.ok) return parsed;
@@ -55,7 +57,8 @@ export function parseUnified(text: string): Result<EditScript> {
       expected: "'--- <path>' then '+++ <path>', or 'diff --git a/<path> b/<path>'",
     });
   }
-  return { ok: true, value: { format: 'unified', operations } };
+  const script: EditScript = { format: 'unified', operations };
+  return inUnwrappedFolder(script, unwrapped);
 }
 
 function failure(error: EditError): Result<EditScript> {

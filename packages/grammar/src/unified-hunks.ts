@@ -4,6 +4,7 @@
  * statement about the last line of a side, which must then be the last line of that side.
  */
 import type { Chunk, ChunkLine, EditError } from '@patchsmith/core';
+import { mergeSharedContext } from './shared-context.js';
 import { type LineOf, parseError, type RawHunk, type RawHunkLine } from './unified-section.js';
 
 export interface BuiltHunks {
@@ -40,6 +41,7 @@ export function buildHunks(hunks: readonly RawHunk[], lineOf: LineOf): BuiltHunk
     if (one.oldMarker !== undefined) built.oldMarker = one.oldMarker;
     if (one.newMarker !== undefined) built.newMarker = one.newMarker;
   }
+  built.chunks = mergeSharedContext(built.chunks);
   return built;
 }
 

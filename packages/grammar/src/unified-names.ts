@@ -39,9 +39,21 @@ export function readPathField(field: string): PathField {
     return { ok: true, path: quoted.path + rest };
   }
   const tab = field.indexOf('\t');
-  const path = (tab === -1 ? field : field.slice(0, tab)).replace(/[ \r]+$/, '');
+  const path = (tab === -1 ? withoutSpacedTimestamp(field) : field.slice(0, tab)).replace(/[ \r]+$/, '');
   if (path === '') return { ok: false, reason: 'it names no file' };
   return { ok: true, path: path === DEV_NULL ? null : path };
+}
+
+/**
+ * A timestamp after spaces rather than a tab (a diff pasted through something that turned the tab
+ * into spaces): `2024-01-02 10:00:00[.frac] [+0100]` or ctime's `Tue Jan  2 10:00:00 2024`. GNU
+ * patch strips it the same way; a name never ends like that.
+ */
+const SPACED_TIMESTAMP =
+  / +(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?: ?(?:[-+]\d\d:?\d\d|Z|UTC|GMT))?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d \d{4})[ \r]*$/;
+
+function withoutSpacedTimestamp(field: string): string {
+  return field.replace(SPACED_TIMESTAMP, '');
 }
 
 /** `a/x` and `b/y` lose their prefixes. */
@@ -49,10 +61,32 @@ function stripPrefix(path: string | null, prefix: 'a/' | 'b/'): string | null {
   return path?.startsWith(prefix) ? path.slice(2) : path;
 }
 
-/** The timestamp of a `---`/`+++` line (after its last tab), when it has one. */
+/** A name's first folder and the rest: `old/src/x` -> `src/x`; null without a folder. */
+function belowFirstFolder(path: string | null): string | null {
+  const slash = path?.indexOf('/') ?? -1;
+  return path === null || slash <= 0 || slash === path.length - 1 ? null : path.slice(slash + 1);
+}
+
+/**
+ * The two names of a section as `patch -p1` reads them: when both have a first folder and agree
+ * below it (`b/x` and `a/x`, `old/x` and `new/x` from `diff -r old new`), that folder goes on both
+ * sides (`folder` is the new side's name as written); otherwise git's `a/` and `b/` go.
+ */
+function stripFirstFolders(old: string | null, neu: string | null): { old: string | null; neu: string | null; folder?: string } {
+  const oldRest = belowFirstFolder(old);
+  if (oldRest !== null && oldRest === belowFirstFolder(neu)) {
+    const conventional = old!.startsWith('a/') && neu!.startsWith('b/');
+    return { old: oldRest, neu: oldRest, ...(!conventional && { folder: neu! }) };
+  }
+  return { old: stripPrefix(old, 'a/'), neu: stripPrefix(neu, 'b/') };
+}
+
+/** The timestamp of a `---`/`+++` line (after its last tab, or after spaces), when it has one. */
 function timestampOf(field: string): string | null {
   const tab = field.lastIndexOf('\t');
-  return tab === -1 ? null : field.slice(tab + 1).replace(/[ \r]+$/, '');
+  if (tab !== -1) return field.slice(tab + 1).replace(/[ \r]+$/, '');
+  const spaced = SPACED_TIMESTAMP.exec(field);
+  return spaced === null ? null : spaced[0].trim();
 }
 
 /** GNU diff's `YYYY-MM-DD hh:mm:ss[.fraction] ±hhmm` on the day of the epoch, either side of GMT. */
@@ -77,18 +111,18 @@ function preferredName(old: string, neu: string): string {
   return old.length < neu.length && neu.startsWith(old) ? old : neu;
 }
 
-/** The names of a `---`/`+++` pair with git's `a/` and `b/` stripped (null: `/dev/null`). */
+/** The names of a `---`/`+++` pair with their first folders stripped (null: `/dev/null`). */
 function dashPaths(
   paths: NonNullable<RawSection['paths']>,
   lineOf: LineOf,
-): { old: string | null; neu: string | null } | EditError {
+): { old: string | null; neu: string | null; folder?: string } | EditError {
   const oldField = readPathField(paths.old);
   if (!oldField.ok)
     return parseError(`the '---' line cannot be read: ${oldField.reason}`, lineOf(paths.offset));
   const newField = readPathField(paths.new);
   if (!newField.ok)
     return parseError(`the '+++' line cannot be read: ${newField.reason}`, plusLine(paths, lineOf));
-  return { old: stripPrefix(oldField.path, 'a/'), neu: stripPrefix(newField.path, 'b/') };
+  return stripFirstFolders(oldField.path, newField.path);
 }
 
 /** The names of a traditional section (`---`/`+++` without `diff --git`). */
@@ -109,6 +143,8 @@ export function traditionalNames(
   }
   if (created) return { old: null, new: neu };
   if (deleted) return { old, new: null };
+  // `diff -r old new`: the name below the folders is edited, the new side's as written when only it exists.
+  if (names.folder !== undefined) return { old, new: neu, other: names.folder };
   if (old === null || neu === null || old === neu) return { old, new: neu };
   const preferred = preferredName(old, neu);
   return { old: preferred, new: preferred, other: preferred === old ? neu : old };
@@ -126,7 +162,7 @@ export function gitNames(section: RawSection & { git: string }, lineOf: LineOf):
       ? { old: from.path, new: to.path }
       : headerPair === null
         ? null
-        : { old: stripPrefix(headerPair[0], 'a/'), new: stripPrefix(headerPair[1], 'b/') };
+        : headerNames(headerPair);
   let names: FileNames = expected ?? { old: null, new: null };
   if (section.paths !== null) {
     const sides = dashNames(
@@ -154,6 +190,12 @@ export function gitNames(section: RawSection & { git: string }, lineOf: LineOf):
     );
   }
   return names;
+}
+
+/** The `diff --git` line's names with their first folders stripped as `---`/`+++`'s are. */
+function headerNames([old, neu]: [string, string]): { old: string | null; new: string | null } {
+  const stripped = stripFirstFolders(old, neu);
+  return { old: stripped.old, new: stripped.neu };
 }
 
 interface GitFlags {

@@ -1,6 +1,7 @@
 /**
  * Removes what models wrap around a patch: surrounding blank lines, a markdown code fence, a
- * shell heredoc (`<<EOF`, `<<'EOF'`, `<<"EOF"`, with or without a leading `cat` / `apply_patch`).
+ * shell heredoc (`<<EOF`, `<<'EOF'`, `<<"EOF"`, with or without a leading `cat` / `apply_patch` /
+ * `applypatch`, a `cd DIR &&` before it, inside `bash -lc "…"`), a notebook's `%%bash` line.
  * Also drops a leading BOM and the `\r` of CRLF line endings. Neither changes how many lines
  * precede a given line, so line numbers stay those of the input as given.
  */
@@ -10,6 +11,8 @@ export interface Unwrapped {
   body: string;
   /** 1-based line, in the input as given, of the body's first line. */
   firstLine: number;
+  /** The folder a `cd DIR && apply_patch <<EOF` wrapper changed to, as written: the patch's paths are relative to it. */
+  folder?: string;
 }
 
 /** A line of the text, by its offsets (end excludes the `\n`). */
@@ -18,12 +21,68 @@ interface LineSpan {
   end: number;
 }
 
+/**
+ * The text's lines, without a BOM, the `\r` of CRLF endings or the empty string after a final
+ * newline: line `i` of the result is line `i + 1` of the input as given.
+ */
+export function normalizeLines(text: string): string[] {
+  const normalized = stripCarriageReturns(stripBom(text));
+  const lines = normalized.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * The lines that would close the wrappers the text opens with (a fence, a heredoc, `bash -lc "`),
+ * innermost first, each ending with `\n`: a stream parses what has arrived as if it were whole.
+ */
+export function wrapperClosers(text: string): string {
+  const closers: string[] = [];
+  for (const line of normalizeLines(text)) {
+    if (BLANK.test(line) || CELL_MAGIC.test(line)) continue;
+    const fence = OPENING_FENCE.exec(line);
+    const heredoc = HEREDOC_START.exec(line)?.groups;
+    if (fence !== null) closers.unshift(fence[1]!);
+    else if (heredoc !== undefined) {
+      if (heredoc.shell !== undefined) closers.unshift(heredoc.shell);
+      closers.unshift(heredoc.delimiter!);
+    } else break;
+  }
+  return closers.map((c) => `${c}\n`).join('');
+}
+
+/** The folder a heredoc start line `cd DIR && apply_patch <<EOF` changes to, unquoted; undefined for any other line. */
+export function heredocFolder(line: string): string | undefined {
+  const folder = HEREDOC_START.exec(line)?.groups?.folder;
+  return folder === undefined ? undefined : unquote(folder);
+}
+
+/**
+ * A `cd DIR && apply_patch <<EOF` line that unwrapping left in the body: its heredoc never closed
+ * (a reply cut off), so where the paths lead is unknown. Its 1-based line, or null.
+ */
+export function unclosedFolderLine(unwrapped: Unwrapped): number | null {
+  if (unwrapped.folder !== undefined) return null;
+  const lines = unwrapped.body.split('\n', 3);
+  for (let i = 0; i < lines.length; i++) {
+    if (HEREDOC_START.exec(lines[i]!)?.groups?.folder !== undefined) return unwrapped.firstLine + i;
+  }
+  return null;
+}
+
 /** An opening markdown fence, optionally with an info string: ```` ``` ````, ```` ```diff ````, `~~~patch`. */
 const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*[\w.+-]*[ \t]*$/;
 /** A closing markdown fence. */
 const CLOSING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
-/** A heredoc start, `cat <<'EOF'`, `apply_patch <<"PATCH"`, `<<-EOF`: group 2 is the delimiter. */
-const HEREDOC_START = /^[ \t]*(?:(?:cat|apply_patch)[ \t]+)?<<-?[ \t]*(['"]?)([A-Za-z_][\w-]*)\1[ \t]*$/;
+/**
+ * A heredoc start: `cat <<'EOF'`, `apply_patch <<"PATCH"`, `<<-EOF`, `cd src && applypatch <<EOF`,
+ * `bash -lc "apply_patch <<'EOF'`. Groups: `shell` the quote opening `bash -lc`'s script, `folder`
+ * the `cd` argument (quoted or bare), `delimiter`.
+ */
+const HEREDOC_START =
+  /^[ \t]*(?:(?:ba|z)?sh[ \t]+-l?c[ \t]+(?<shell>["']))?[ \t]*(?:cd[ \t]+(?<folder>"[^"]*"|'[^']*'|[^\s&;|'"]+)[ \t]*&&[ \t]*)?(?:(?:cat|apply_patch|applypatch)[ \t]*)?<<-?[ \t]*(['"]?)(?<delimiter>[A-Za-z_][\w-]*)\3[ \t]*$/;
+/** A notebook cell's magic line running the cell in a shell. */
+const CELL_MAGIC = /^[ \t]*%%(?:bash|sh|script[ \t]+(?:ba)?sh)[ \t]*$/;
 /** Whitespace-only. */
 const BLANK = /^[ \t\f\v\u00a0\ufeff]*$/;
 
@@ -83,21 +142,39 @@ export function unwrapPatch(text: string, options: UnwrapOptions = {}): Unwrappe
     return true;
   };
 
+  let folder: string | undefined;
   let changed = true;
   while (changed) {
     if (!trimBlankLines()) return { body: '', firstLine: 1 };
     changed = false;
     if (first.start === last.start) break;
     const head = lineText(first);
+    if (CELL_MAGIC.test(head)) {
+      dropFirst();
+      changed = true;
+      continue;
+    }
+    const heredoc = HEREDOC_START.exec(head)?.groups;
+    // `bash -lc "…<<EOF` closes its script with the quote alone on the line after the delimiter.
+    const beforeLast = previous(last);
+    if (
+      heredoc?.shell !== undefined &&
+      lineText(last).trim() === heredoc.shell &&
+      beforeLast !== null &&
+      beforeLast.start > first.start &&
+      lineText(beforeLast).trim() === heredoc.delimiter
+    )
+      dropLast();
     const tail = lineText(last);
-    if (isFencePair(head, tail) || isHeredocPair(head, tail)) {
+    if (isFencePair(head, tail) || (heredoc !== undefined && isHeredocEnd(tail, heredoc))) {
       dropFirst();
       // Nothing between the opening and the closing line.
       if (!dropLast()) return { body: '', firstLine: 1 };
+      if (heredoc?.folder !== undefined) folder ??= unquote(heredoc.folder);
       changed = true;
     }
   }
-  return { body: normalized.slice(first.start, last.end), firstLine };
+  return { body: normalized.slice(first.start, last.end), firstLine, ...(folder !== undefined && { folder }) };
 }
 
 /** An opening fence on the first line and a closing fence of the same kind on the last. */
@@ -109,10 +186,15 @@ function isFencePair(head: string, tail: string): boolean {
   );
 }
 
-/** A heredoc start on the first line and its delimiter alone on the last. */
-function isHeredocPair(head: string, tail: string): boolean {
-  const start = HEREDOC_START.exec(head);
-  return start !== null && tail.trim() === start[2];
+/** The heredoc's delimiter alone on the line, or followed by the quote closing `bash -lc`'s script. */
+function isHeredocEnd(tail: string, heredoc: Record<string, string | undefined>): boolean {
+  const end = tail.trim();
+  return end === heredoc.delimiter || (heredoc.shell !== undefined && end === `${heredoc.delimiter}${heredoc.shell}`);
+}
+
+/** A shell word without its surrounding quotes. */
+function unquote(word: string): string {
+  return /^(["']).*\1$/.test(word) ? word.slice(1, -1) : word;
 }
 
 /** Every `\n` of the text follows a `\r`: the text itself was saved with CRLF endings. */

@@ -1,4 +1,4 @@
-import type { AddFile } from '@patchsmith/core';
+import type { AddFile, EditError } from '@patchsmith/core';
 import { describeChange } from './diff.js';
 import type { OpOutcome } from './outcome.js';
 import { type PlanState, writeRefused } from './state.js';
@@ -21,6 +21,7 @@ export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome 
   const refused = writeRefused(slot, path, op.line);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   const existing = slot.kind === 'file' ? slot : null;
+  if (op.createOnly && existing !== null) return { ok: false, errors: [alreadyExists(path, op.line)], paths: [path] };
   const bytes = op.content === undefined ? addedBytes(op.lines) : encoder.encode(op.content);
   const mode = op.mode ?? existing?.mode ?? NEW_FILE_MODE;
   const change = describeChange(path, path, existing?.bytes ?? null, bytes, (b) => state.decode(b));
@@ -28,5 +29,15 @@ export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome 
     ok: true,
     file: { path, op: 'add', ...change, chunks: [] },
     changes: [[path, { kind: 'file', bytes, mode }]],
+  };
+}
+
+/** A create-only Add (an empty `old_str`) of a file that is already there. */
+function alreadyExists(path: string, line: number): EditError {
+  return {
+    code: 'INVALID_EDIT',
+    message: `${path} already exists: an empty old_str only creates a new file; give the text to replace, or use "create" to overwrite it`,
+    path,
+    line,
   };
 }

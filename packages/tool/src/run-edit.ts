@@ -68,7 +68,7 @@ export interface RunEditOptions {
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
-export type PatchInputFormat = 'auto' | 'codex' | 'unified' | 'search-replace';
+export type PatchInputFormat = 'auto' | 'codex' | 'unified' | 'search-replace' | 'whole-file';
 
 /** What an agent sends: a patch text (any supported format) or text-editor commands. */
 export type EditInput =

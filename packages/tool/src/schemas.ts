@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** Every tool input schema is one of these: zod for validation, `z.toJSONSchema` for the wire. */
 
-export const PATCH_FORMATS = ['auto', 'codex', 'unified', 'search-replace'] as const;
+export const PATCH_FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'whole-file'] as const;
 
 /** The `apply_patch` tool: one patch text, in any supported format. */
 export const applyPatchInputSchema = z.object({
