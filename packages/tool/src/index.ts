@@ -30,6 +30,6 @@ export {
   viewInputSchema,
 } from './schemas.js';
 export type { UndoOptions, UndoReport } from './undo.js';
-export { formatUndo, undoLast } from './undo.js';
+export { formatUndo, redoLast, undoLast } from './undo.js';
 export type { ViewFileOptions, ViewFileResult } from './view-file.js';
 export { viewFile } from './view-file.js';
