@@ -29,8 +29,7 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
       return EXIT_OK;
     }
     if (argv.length === 0 && io.stdin.isTTY) throw new UsageError('no patch given');
-    const decoded =
-      argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : decodeArgument(argv[0]);
+    const decoded = argv[0] === undefined ? decodeInput(await readAll(io.stdin)) : decodeArgument(argv[0]);
     const report = decoded.ok
       ? await runEdit(
           { kind: 'patch', text: decoded.text },

@@ -18,13 +18,22 @@ function isMissingInput(error: unknown): error is NodeJS.ErrnoException {
  * Runs one command and maps what escapes it to an exit status: usage mistakes exit 2, known
  * errors exit 1 with their code; only a real bug shows a stack (with PATCHSMITH_DEBUG=1).
  */
-export async function runCommand(io: Io, usage: string, body: () => Promise<number>): Promise<number> {
+export async function runCommand(
+  io: Io,
+  usage: string,
+  body: () => Promise<number>,
+  { json = false } = {},
+): Promise<number> {
   try {
     return await body();
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.stderr(`error: ${error.message}\n${usage}`);
       return EXIT_USAGE;
+    }
+    if (error instanceof PatchsmithError && json) {
+      io.stdout(`${JSON.stringify({ ok: false, errors: [error.toEditError()] }, null, 2)}\n`);
+      return EXIT_REJECTED;
     }
     if (error instanceof PatchsmithError) {
       io.stderr(`${error.code}: ${error.message}\n`);

@@ -1,5 +1,5 @@
 import { type ErrorCode, hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
-import { type FileState, type Plan, planRestore } from '@patchsmith/planner';
+import { type Plan, planRestore } from '@patchsmith/planner';
 import git from 'isomorphic-git';
 import { defaultFs, type SnapshotFs } from './fs.js';
 import { loadAllSnapshots } from './list-snapshots.js';

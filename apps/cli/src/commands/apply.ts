@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import type { EditError } from '@patchsmith/core';
 import {
@@ -13,6 +11,8 @@ import {
 } from '@patchsmith/tool';
 import { readEditInput, rejectedInput } from '../edit-input.js';
 import { EXIT_OK, EXIT_REJECTED, type Io, UsageError } from '../io.js';
+import { rootOf, say, wantsColor } from '../output.js';
+import { flag, option, type ParsedCommandLine } from '../parse-command-line.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
 /**
@@ -42,64 +42,51 @@ export function permissionGate(
   });
 }
 
-function reject(errors: EditError[], json: boolean, io: Io): number {
-  const report: EditReport = { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors };
+/** Prints a refusal that came before any plan (a broken config, an input that is no edit). */
+export function reject(errors: EditError[], json: boolean, io: Io, dryRun = false): number {
+  const report: EditReport = { ok: false, dryRun, files: [], diagnostics: [], snapshot: null, errors };
   if (json) io.stdout(formatJson(report));
   else io.stderr(formatHuman(report));
   return EXIT_REJECTED;
 }
 
-export async function applyCommand(args: string[], io: Io, { checkOnly = false } = {}): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      cwd: { type: 'string' },
-      format: { type: 'string', default: 'auto' },
-      check: { type: 'boolean', default: checkOnly },
-      json: { type: 'boolean', default: false },
-      'first-match': { type: 'boolean', default: false },
-      'no-snapshot': { type: 'boolean', default: false },
-      diagnostics: { type: 'boolean' },
-      confirm: { type: 'boolean', default: false },
-      yes: { type: 'boolean', default: false },
-      diff: { type: 'boolean', default: false },
-    },
-  });
-  if (values.confirm && values.yes) throw new UsageError('--confirm and --yes contradict each other');
-  const input = await readEditInput(positionals, values.format, io);
-  const root = resolve(io.cwd, values.cwd ?? '.');
+export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
+  const check = flag(parsed, 'check');
+  const json = flag(parsed, 'json');
+  const { positionals } = parsed;
+  if (flag(parsed, 'confirm') && flag(parsed, 'yes'))
+    throw new UsageError('--confirm and --yes contradict each other');
+  const input = await readEditInput(positionals, option(parsed, 'format') ?? 'auto', io);
+  const root = rootOf(io, parsed);
   const config = await loadConfig(root);
-  if (!config.ok) return reject(config.errors, values.json, io);
+  if (!config.ok) return reject(config.errors, json, io);
   const fromStdin = positionals[0] === undefined || positionals[0] === '-';
   const ask = permissionGate(config.value.policy, io, {
     fromStdin,
-    confirm: values.confirm,
-    yes: values.yes,
+    confirm: flag(parsed, 'confirm'),
+    yes: flag(parsed, 'yes'),
   });
-  const wantDiagnostics = (values.diagnostics ?? config.value.diagnostics) && !values.check;
+  const asked = parsed.values.diagnostics === true ? true : undefined;
+  const wantDiagnostics = (asked ?? config.value.diagnostics) && !check;
   const diagnostics = wantDiagnostics ? await startDiagnostics(root) : null;
   let report: EditReport;
   try {
     report =
       'error' in input
-        ? rejectedInput(input, values.check)
+        ? rejectedInput(input, check)
         : await runEdit(input, {
             root,
-            dryRun: values.check,
-            firstMatch: values['first-match'],
-            snapshot: !values['no-snapshot'],
+            dryRun: check,
+            firstMatch: flag(parsed, 'first-match'),
+            snapshot: !flag(parsed, 'no-snapshot'),
             ask,
             ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
           });
   } finally {
     await diagnostics?.dispose();
   }
-  if (values.json) io.stdout(formatJson(report));
-  else {
-    const color = io.isTTY && !io.env.NO_COLOR;
-    const text = formatHuman(report, { color, diffs: values.diff });
-    (report.ok ? io.stdout : io.stderr)(text);
-  }
+  if (json) io.stdout(formatJson(report));
+  else if (!report.ok) io.stderr(formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') }));
+  else say(io, parsed, formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') }));
   return report.ok ? EXIT_OK : EXIT_REJECTED;
 }

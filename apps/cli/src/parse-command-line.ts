@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import type { CommandSpec } from './command-table.js';
+import { didYouMean } from './did-you-mean.js';
+import { UsageError } from './io.js';
+
+/** A command line read against its command's flags. */
+export interface ParsedCommandLine {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  /** The arguments as given, for a command that parses its own. */
+  args: string[];
+}
+
+/** The flag an argument names (`--jsno=1` names `jsno`), or null for a positional or after `--`. */
+function flagName(arg: string): string | null {
+  if (!arg.startsWith('--') || arg === '--') return null;
+  return arg.slice(2).split('=', 1)[0]!;
+}
+
+/** Refuses a long flag the command does not take, naming the closest one it does. */
+function checkFlagNames(command: CommandSpec, args: readonly string[]): void {
+  const known = Object.keys(command.flags);
+  for (const arg of args) {
+    if (arg === '--') return;
+    const name = flagName(arg);
+    if (name === null || known.includes(name)) continue;
+    const hint = didYouMean(name, known, (c) => `--${c}`);
+    throw new UsageError(
+      `${command.name}: unknown flag --${name}${hint}; see patchsmith ${command.name} --help`,
+    );
+  }
+}
+
+/** Refuses a value outside a flag's choices, naming the closest choice. */
+function checkChoices(command: CommandSpec, values: ParsedCommandLine['values']): void {
+  for (const [name, spec] of Object.entries(command.flags)) {
+    const value = values[name];
+    if (spec.choices === undefined || typeof value !== 'string' || spec.choices.includes(value)) continue;
+    const hint = didYouMean(value, spec.choices);
+    throw new UsageError(`--${name} ${value}: expected one of ${spec.choices.join(', ')}${hint}`);
+  }
+}
+
+/**
+ * Reads `args` against the command's flags (node's `util.parseArgs`, strict): an unknown flag or
+ * choice gets the closest known one, too many operands say how many the command takes.
+ */
+export function parseCommandLine(command: CommandSpec, args: string[]): ParsedCommandLine {
+  if (command.raw) {
+    const help = args.length === 1 && (args[0] === '--help' || args[0] === '-h');
+    return { values: { help }, positionals: [], args };
+  }
+  checkFlagNames(command, args);
+  const options = Object.fromEntries(
+    Object.entries(command.flags).map(([name, spec]) => [
+      name,
+      spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short },
+    ]),
+  );
+  const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
+  const parsed = { values: values as ParsedCommandLine['values'], positionals, args };
+  checkChoices(command, parsed.values);
+  if (!parsed.values.help && positionals.length > command.maxOperands) {
+    const takes =
+      command.maxOperands === 0 ? 'takes no arguments' : `takes at most ${command.maxOperands} argument`;
+    throw new UsageError(
+      `${command.name} ${takes} (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`,
+    );
+  }
+  return parsed;
+}
+
+/** A boolean flag's value. */
+export const flag = (parsed: ParsedCommandLine, name: string): boolean => parsed.values[name] === true;
+
+/** A string flag's value, or undefined. */
+export function option(parsed: ParsedCommandLine, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
