@@ -31,14 +31,21 @@ export async function dropSnapshotRefs(store: Store, id: string): Promise<void> 
 /**
  * Drops snapshot `id` from the history, so neither `log` nor `undo` sees it again: a stale one
  * that is in the way, or a broken one (any id the store lists, well formed or not, since a hostile
- * ref must be removable too). Throws `NO_SNAPSHOT` for an id the store does not list.
+ * ref must be removable too). Throws `NO_SNAPSHOT` for an id the store does not list, and
+ * `STATE_INVALID` for a listed name that would lead out of the snapshot refs (a hostile packed-refs).
  */
 export async function forgetSnapshot(options: ForgetSnapshotOptions): Promise<void> {
   const store = await openStore(options.root, options.fs ?? defaultFs, false);
   // Only an id the store lists names a ref: a caller's `../heads/main` never reaches deleteRef.
   const listed = store === null ? [] : await listSnapshotIds(store);
-  if (store === null || !listed.includes(options.id) || !staysBelowPrefix(options.id)) {
+  if (store === null || !listed.includes(options.id)) {
     throw new PatchsmithError('NO_SNAPSHOT', `there is no snapshot ${options.id}`);
+  }
+  if (!staysBelowPrefix(options.id)) {
+    throw new PatchsmithError(
+      'STATE_INVALID',
+      `the ref ${JSON.stringify(snapshotRef(options.id))} names a place outside refs/patchsmith/snapshots; patchsmith deletes no ref there: remove it from ${store.gitdir}/packed-refs by hand`,
+    );
   }
   await dropSnapshotRefs(store, options.id);
 }
