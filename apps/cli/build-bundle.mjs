@@ -21,7 +21,9 @@ await build({
   target: 'node20',
   external: ['@patchsmith/adapters'],
   // A few dependencies are CommonJS: give the ESM bundle a `require` for them.
-  banner: { js: "import { createRequire as __psCreateRequire } from 'node:module'; const require = __psCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __psCreateRequire } from 'node:module'; const require = __psCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
   legalComments: 'none',
 });
