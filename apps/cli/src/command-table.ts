@@ -40,7 +40,7 @@ const FORMAT: FlagSpec = {
   type: 'string',
   value: 'FORMAT',
   choices: ['auto', 'codex', 'unified', 'search-replace', 'str_replace'],
-  help: 'the input format (default: auto, detected)',
+  help: 'auto (the default: detected), codex, unified, search-replace or str_replace',
 };
 const FIRST_MATCH: FlagSpec = {
   type: 'boolean',

@@ -3,7 +3,7 @@ import { COMMAND_TABLE, type CommandSpec, type FlagSpec } from './command-table.
 /** A flag as help lists it: `-q, --quiet`, `--cwd DIR`, `--format auto|codex|...`. */
 function flagLabel(name: string, spec: FlagSpec): string {
   const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
-  const value = spec.type === 'string' ? ` ${spec.choices?.join('|') ?? spec.value ?? 'VALUE'}` : '';
+  const value = spec.type === 'string' ? ` ${spec.value ?? spec.choices?.join('|') ?? 'VALUE'}` : '';
   return `${short}--${name}${value}`;
 }
 

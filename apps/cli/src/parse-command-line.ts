@@ -25,9 +25,7 @@ function checkFlagNames(command: CommandSpec, args: readonly string[]): void {
     const name = flagName(arg);
     if (name === null || known.includes(name)) continue;
     const hint = didYouMean(name, known, (c) => `--${c}`);
-    throw new UsageError(
-      `${command.name}: unknown flag --${name}${hint}; see patchsmith ${command.name} --help`,
-    );
+    throw new UsageError(`${command.name}: unknown flag --${name}${hint}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { PatchsmithError } from '@patchsmith/core';
 import { EXIT_REJECTED, EXIT_USAGE, type Io, UsageError } from './io.js';
+import { missingInputHint } from './path-hints.js';
 
 /** Node's parseArgs reports a bad flag with an ERR_PARSE_ARGS_* code. */
 function isParseArgsError(error: unknown): error is Error {
@@ -40,7 +41,8 @@ export async function runCommand(
       return EXIT_REJECTED;
     }
     if (isMissingInput(error)) {
-      io.stderr(`error: cannot read ${error.path ?? 'input'} (${error.code})\n`);
+      const hint = error.code === 'ENOENT' && error.path ? await missingInputHint(error.path, io) : '';
+      io.stderr(`error: cannot read ${error.path ?? 'input'} (${error.code})${hint}\n`);
       return EXIT_USAGE;
     }
     const detail = io.env.PATCHSMITH_DEBUG && error instanceof Error ? `\n${error.stack}` : '';

@@ -12,6 +12,7 @@ import {
 import { readEditInput, rejectedInput } from '../edit-input.js';
 import { EXIT_OK, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 import { rootOf, say, wantsColor } from '../output.js';
+import { missingPathHints } from '../path-hints.js';
 import { flag, option, type ParsedCommandLine } from '../parse-command-line.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
@@ -42,11 +43,11 @@ export function permissionGate(
   });
 }
 
-/** Prints a refusal that came before any plan (a broken config, an input that is no edit). */
-export function reject(errors: EditError[], json: boolean, io: Io, dryRun = false): number {
+/** Prints a refusal made before anything was written, with a hint for each path that is not there. */
+export async function reject(errors: EditError[], json: boolean, io: Io, root: string, dryRun = false) {
   const report: EditReport = { ok: false, dryRun, files: [], diagnostics: [], snapshot: null, errors };
   if (json) io.stdout(formatJson(report));
-  else io.stderr(formatHuman(report));
+  else io.stderr(formatHuman(report) + (await missingPathHints(errors, root)));
   return EXIT_REJECTED;
 }
 
@@ -59,7 +60,7 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
   const input = await readEditInput(positionals, option(parsed, 'format') ?? 'auto', io);
   const root = rootOf(io, parsed);
   const config = await loadConfig(root);
-  if (!config.ok) return reject(config.errors, json, io);
+  if (!config.ok) return reject(config.errors, json, io, root);
   const fromStdin = positionals[0] === undefined || positionals[0] === '-';
   const ask = permissionGate(config.value.policy, io, {
     fromStdin,
@@ -85,8 +86,9 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
   } finally {
     await diagnostics?.dispose();
   }
+  const human = () => formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') });
   if (json) io.stdout(formatJson(report));
-  else if (!report.ok) io.stderr(formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') }));
-  else say(io, parsed, formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') }));
+  else if (!report.ok) io.stderr(human() + (await missingPathHints(report.errors, root)));
+  else say(io, parsed, human());
   return report.ok ? EXIT_OK : EXIT_REJECTED;
 }

@@ -13,11 +13,12 @@ import { reject } from './apply.js';
 export async function diffCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
   const json = flag(parsed, 'json');
   const input = await readEditInput(parsed.positionals, option(parsed, 'format') ?? 'auto', io);
+  const root = rootOf(io, parsed);
   const planned =
     'error' in input
       ? { ok: false as const, errors: rejectedInput(input, true).errors }
-      : await planEdit(input, { root: rootOf(io, parsed), firstMatch: flag(parsed, 'first-match') });
-  if (!planned.ok) return reject(planned.errors, json, io, true);
+      : await planEdit(input, { root, firstMatch: flag(parsed, 'first-match') });
+  if (!planned.ok) return reject(planned.errors, json, io, root, true);
   const diff = printUnifiedDiff(planned.plan);
   if (json)
     printJson(io, {
