@@ -1,3 +1,4 @@
+import { formatJson } from '@patchsmith/formatter';
 import { formatUndo, loadConfig, redoLast, type UndoReport, undoLast } from '@patchsmith/tool';
 import { EXIT_OK, EXIT_REJECTED, type Io } from '../io.js';
 import { printJson, rootOf, say } from '../output.js';
@@ -16,7 +17,9 @@ async function gateOf(parsed: ParsedCommandLine, io: Io, root: string) {
 }
 
 function printRestore(report: UndoReport, parsed: ParsedCommandLine, io: Io, redo: boolean): number {
-  if (flag(parsed, 'json')) printJson(io, report);
+  // The apply's document (SPEC §5), plus which snapshot was restored and which were passed over.
+  if (flag(parsed, 'json'))
+    printJson(io, { ...JSON.parse(formatJson(report)), undone: report.undone, skipped: report.skipped });
   else if (report.ok) say(io, parsed, formatUndo(report, { redo }));
   else io.stderr(formatUndo(report, { redo }));
   return report.ok ? EXIT_OK : EXIT_REJECTED;
