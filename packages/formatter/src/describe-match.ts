@@ -4,7 +4,10 @@ import type { PlannedFile } from '@patchsmith/planner';
 function describeIndent(prefix: string, side: 'file' | 'patch'): string {
   const tabs = [...prefix].filter((ch) => ch === '\t').length;
   const spaces = prefix.length - tabs;
-  const parts = [spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '', tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '']
+  const parts = [
+    spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '',
+    tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '',
+  ]
     .filter(Boolean)
     .join(' + ');
   return `${side === 'file' ? '+' : '-'}${parts}`;

@@ -71,7 +71,8 @@ export function formatHuman(unsafe: EditReport, options: HumanFormatOptions = {}
       for (const note of tolerantMatchNotes(file)) out.push(c.dim(`    ${terminalSafe(note)}`));
       if (options.diffs && file.diff) out.push(colorDiff(file.diff.replace(/\n$/, ''), c));
     }
-    if (report.snapshot) out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
+    if (report.snapshot)
+      out.push(c.dim(`snapshot ${report.snapshot} (undo: patchsmith undo ${report.snapshot})`));
     for (const line of diagnosticsBlock(report.diagnostics, c)) out.push(line);
   } else {
     out.push(c.bold(c.red(`Patch rejected: ${report.errors.length} error(s); nothing was written.`)));

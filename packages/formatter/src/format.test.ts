@@ -20,7 +20,12 @@ const applied: EditReport = {
   ok: true,
   dryRun: false,
   files: [
-    file({ path: 'new.txt', op: 'add', additions: 2, diff: '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n' }),
+    file({
+      path: 'new.txt',
+      op: 'add',
+      additions: 2,
+      diff: '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n',
+    }),
     file({
       path: 'm.txt',
       op: 'update',
