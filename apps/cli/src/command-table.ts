@@ -62,7 +62,15 @@ const APPLY_FLAGS: Record<string, FlagSpec> = {
   'first-match': FIRST_MATCH,
   confirm: { type: 'boolean', help: 'ask before writing every file' },
   yes: YES,
-  diagnostics: { type: 'boolean', help: 'report the problems the edit introduced (language servers)' },
+  diagnostics: {
+    type: 'boolean',
+    help: 'report the problems the edit introduced, in the edited files and those that import them',
+  },
+  'diagnostics-timeout': {
+    type: 'string',
+    value: 'SECONDS',
+    help: 'the longest wait for diagnostics, servers starting included (default 15)',
+  },
   'no-snapshot': { type: 'boolean', help: 'take no snapshot (the edit cannot be undone)' },
   diff: { type: 'boolean', help: 'show each file’s change as a diff' },
 };

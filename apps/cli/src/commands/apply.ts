@@ -7,6 +7,7 @@ import {
   type PermissionPolicy,
   type PermissionPrompt,
   runEdit,
+  type StartDiagnosticsOptions,
   startDiagnostics,
 } from '@patchsmith/tool';
 import { readEditInput, rejectedInput } from '../edit-input.js';
@@ -51,6 +52,20 @@ export async function reject(errors: EditError[], json: boolean, io: Io, root: s
   return EXIT_REJECTED;
 }
 
+/** `--diagnostics-timeout` in seconds, and progress on stderr while servers start (not with `--quiet`). */
+function diagnosticsOptions(parsed: ParsedCommandLine, io: Io): StartDiagnosticsOptions {
+  const seconds = option(parsed, 'diagnostics-timeout');
+  if (seconds !== undefined && !/^\d+(\.\d+)?$/.test(seconds)) {
+    throw new UsageError(`--diagnostics-timeout ${seconds}: expected a number of seconds`);
+  }
+  return {
+    ...(seconds !== undefined ? { timeoutMs: Number(seconds) * 1000 } : {}),
+    ...(flag(parsed, 'quiet')
+      ? {}
+      : { onProgress: (message: string) => io.stderr(`patchsmith: ${message}\n`) }),
+  };
+}
+
 export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
   const check = flag(parsed, 'check');
   const json = flag(parsed, 'json');
@@ -69,7 +84,7 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
   });
   const asked = parsed.values.diagnostics === true ? true : undefined;
   const wantDiagnostics = (asked ?? config.value.diagnostics) && !check;
-  const diagnostics = wantDiagnostics ? await startDiagnostics(root) : null;
+  const diagnostics = wantDiagnostics ? await startDiagnostics(root, diagnosticsOptions(parsed, io)) : null;
   let report: EditReport;
   try {
     report =
