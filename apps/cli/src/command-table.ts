@@ -1,32 +1,4 @@
-import type { Io } from './io.js';
-import type { ParsedCommandLine } from './parse-command-line.js';
-
-/** One flag of a command, as `util.parseArgs` takes it plus what `--help` and completions show. */
-export interface FlagSpec {
-  type: 'string' | 'boolean';
-  short?: string;
-  /** The value's placeholder in help (`DIR`, `N`), for a string flag. */
-  value?: string;
-  /** The values a string flag takes, for help, completions and "did you mean". */
-  choices?: readonly string[];
-  help: string;
-}
-
-export type CommandRun = (parsed: ParsedCommandLine, io: Io) => Promise<number>;
-
-export interface CommandSpec {
-  name: string;
-  summary: string;
-  /** What follows the command name in the synopsis (`[FILE|-]`, `[ID]`). */
-  operands: string;
-  /** Most positionals the command takes. */
-  maxOperands: number;
-  flags: Readonly<Record<string, FlagSpec>>;
-  examples: readonly string[];
-  /** Takes its arguments unparsed (the MCP server parses its own). */
-  raw?: boolean;
-  load: () => Promise<CommandRun>;
-}
+import type { CommandSpec, FlagSpec } from './command-types.js';
 
 // Every command takes these: where to work, how to answer, and its own help.
 const COMMON: Record<string, FlagSpec> = {
@@ -186,7 +158,10 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     maxOperands: 1,
     flags: { help: COMMON.help! },
     examples: ['patchsmith completion bash > ~/.local/share/bash-completion/completions/patchsmith'],
-    load: async () => (await import('./completion.js')).completionCommand,
+    load: async () => {
+      const { completionCommand } = await import('./completion.js');
+      return (parsed, io) => completionCommand(parsed, io, COMMAND_TABLE);
+    },
   },
   {
     name: 'mcp',

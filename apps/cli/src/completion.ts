@@ -1,22 +1,24 @@
-import { COMMAND_TABLE, type CommandSpec } from './command-table.js';
+import type { CommandSpec } from './command-types.js';
+
+type Table = readonly CommandSpec[];
 import { didYouMean } from './did-you-mean.js';
 import { EXIT_OK, type Io, UsageError } from './io.js';
-import type { ParsedCommandLine } from './parse-command-line.js';
+import type { ParsedCommandLine } from './command-types.js';
 
-const names = () => COMMAND_TABLE.map((c) => c.name).join(' ');
+const names = (table: Table) => table.map((c) => c.name).join(' ');
 const longFlags = (c: CommandSpec) => Object.keys(c.flags).map((f) => `--${f}`);
 // A flag that takes a folder (completed as one).
 const takesFolder = (flag: string) => flag === 'cwd';
 
-function bash(): string {
-  const cases = COMMAND_TABLE.map((c) => `    ${c.name}) opts="${longFlags(c).join(' ')}" ;;`).join('\n');
+function bash(table: Table): string {
+  const cases = table.map((c) => `    ${c.name}) opts="${longFlags(c).join(' ')}" ;;`).join('\n');
   return `# patchsmith completion for bash: source this file, or put it in bash-completion's completions folder
 _patchsmith() {
   local cur prev opts
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W "${names()} --help --version" -- "$cur") )
+    COMPREPLY=( $(compgen -W "${names(table)} --help --version" -- "$cur") )
     return
   fi
   if [ "$prev" = "--cwd" ]; then
@@ -46,14 +48,16 @@ function zshFlag(name: string, c: CommandSpec): string {
   return `'--${name}=[${help}]:${spec.value ?? 'VALUE'}:${action}'`;
 }
 
-function zsh(): string {
-  const commands = COMMAND_TABLE.map((c) => `    '${c.name}:${c.summary.replace(/'/g, ' ')}'`).join('\n');
-  const cases = COMMAND_TABLE.map(
-    (c) =>
-      `    ${c.name}) _arguments ${Object.keys(c.flags)
-        .map((f) => zshFlag(f, c))
-        .join(' ')} '*:file:_files' ;;`,
-  ).join('\n');
+function zsh(table: Table): string {
+  const commands = table.map((c) => `    '${c.name}:${c.summary.replace(/'/g, ' ')}'`).join('\n');
+  const cases = table
+    .map(
+      (c) =>
+        `    ${c.name}) _arguments ${Object.keys(c.flags)
+          .map((f) => zshFlag(f, c))
+          .join(' ')} '*:file:_files' ;;`,
+    )
+    .join('\n');
   return `#compdef patchsmith
 # patchsmith completion for zsh: put this file on $fpath as _patchsmith
 _patchsmith() {
@@ -75,16 +79,16 @@ _patchsmith "$@"
 `;
 }
 
-function fish(): string {
+function fish(table: Table): string {
   const lines = [
     '# patchsmith completion for fish: put this file in ~/.config/fish/completions/patchsmith.fish',
     'complete -c patchsmith -f',
-    ...COMMAND_TABLE.map(
+    ...table.map(
       (c) =>
         `complete -c patchsmith -n '__fish_use_subcommand' -a ${c.name} -d '${c.summary.replace(/'/g, "\\'")}'`,
     ),
   ];
-  for (const c of COMMAND_TABLE) {
+  for (const c of table) {
     for (const [name, spec] of Object.entries(c.flags)) {
       const short = spec.short === undefined ? '' : ` -s ${spec.short}`;
       const value =
@@ -99,16 +103,16 @@ function fish(): string {
   return `${lines.join('\n')}\n`;
 }
 
-const SHELLS: Record<string, () => string> = { bash, zsh, fish };
+const SHELLS: Record<string, (table: Table) => string> = { bash, zsh, fish };
 
-/** `patchsmith completion bash|zsh|fish`: the completion script, made from the command table. */
-export async function completionCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
+/** `patchsmith completion bash|zsh|fish`: the completion script, made from the command table it is given. */
+export async function completionCommand(parsed: ParsedCommandLine, io: Io, table: Table): Promise<number> {
   const shell = parsed.positionals[0];
   if (shell === undefined) throw new UsageError('completion needs a shell: bash, zsh or fish');
   const script = Object.hasOwn(SHELLS, shell) ? SHELLS[shell] : undefined;
   if (script === undefined) {
     throw new UsageError(`completion: unknown shell '${shell}'${didYouMean(shell, Object.keys(SHELLS))}`);
   }
-  io.stdout(script());
+  io.stdout(script(table));
   return EXIT_OK;
 }

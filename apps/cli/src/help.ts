@@ -1,4 +1,5 @@
-import { COMMAND_TABLE, type CommandSpec, type FlagSpec } from './command-table.js';
+import { COMMAND_TABLE } from './command-table.js';
+import type { CommandSpec, FlagSpec } from './command-types.js';
 
 /** A flag as help lists it: `-q, --quiet`, `--cwd DIR`, `--format auto|codex|...`. */
 function flagLabel(name: string, spec: FlagSpec): string {

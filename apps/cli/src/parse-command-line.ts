@@ -1,15 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { CommandSpec } from './command-table.js';
+import type { CommandSpec, ParsedCommandLine } from './command-types.js';
 import { didYouMean } from './did-you-mean.js';
 import { UsageError } from './io.js';
 
-/** A command line read against its command's flags. */
-export interface ParsedCommandLine {
-  values: Record<string, string | boolean | undefined>;
-  positionals: string[];
-  /** The arguments as given, for a command that parses its own. */
-  args: string[];
-}
+export type { ParsedCommandLine } from './command-types.js';
 
 /** The flag an argument names (`--jsno=1` names `jsno`), or null for a positional or after `--`. */
 function flagName(arg: string): string | null {

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { COMMAND_TABLE, type CommandSpec, findCommand } from './command-table.js';
+import { COMMAND_TABLE, findCommand } from './command-table.js';
+import type { CommandSpec } from './command-types.js';
 import { didYouMean } from './did-you-mean.js';
 import { commandHelp, globalHelp } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
