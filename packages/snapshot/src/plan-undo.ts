@@ -185,7 +185,9 @@ function undoneAlready(info: SnapshotInfo): UndoPlanResult {
 /** A snapshot passed over, with the line that says why. */
 function skippedAs(id: string, reason: SkippedSnapshot['reason'], paths: string[]): SkippedSnapshot {
   const why = reason === 'stale' ? 'files changed since its apply' : 'touched paths outside this root';
-  return { id, reason, paths, message: `${id} (${why}: ${paths.join(', ')})` };
+  // A name with a control character (a newline) is quoted, so the line cannot be forged by it.
+  const shown = paths.map((p) => (/[\u0000-\u001f\u007f-\u009f]/.test(p) ? JSON.stringify(p) : p));
+  return { id, reason, paths, message: `${id} (${why}: ${shown.join(', ')})` };
 }
 
 /** The plan that restores `snapshot`, or why it cannot be restored (changed files need `force`). */
