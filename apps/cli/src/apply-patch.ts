@@ -1,4 +1,5 @@
 import { formatApplyPatch } from '@patchsmith/formatter';
+import { parseEdits } from '@patchsmith/grammar';
 import { runEdit } from '@patchsmith/tool';
 import { argumentBytes } from './argument-bytes.js';
 import { type DecodedInput, decodeInput } from './decode-input.js';
@@ -37,7 +38,9 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
           { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
         )
       : rejectedInput({ error: decoded.message, line: decoded.line }, false);
-    const out = formatApplyPatch(report);
+    // Parsed again for the paths as written: the reference prints them so (runEdit's are canonical).
+    const parsed = decoded.ok ? parseEdits(decoded.text, 'auto') : null;
+    const out = formatApplyPatch(report, { cwd: io.cwd, ...(parsed?.ok ? { script: parsed.value } : {}) });
     io.stdout(out.stdout);
     io.stderr(out.stderr);
     return report.ok ? EXIT_OK : EXIT_REJECTED;

@@ -1,38 +1,26 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
+import { COMMAND_TABLE, findCommand } from './command-table.js';
+import type { CommandSpec } from './command-types.js';
+import { didYouMean } from './did-you-mean.js';
+import { commandHelp, globalHelp } from './help.js';
+import { EXIT_OK, EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
+import { flag, option, parseCommandLine } from './parse-command-line.js';
 import { runCommand } from './run-command.js';
 
-export const USAGE = `usage:
-  patchsmith apply [FILE|-] [--cwd DIR] [--format auto|codex|unified|search-replace|whole-file|str_replace]
-                   [--check] [--json] [--first-match] [--confirm | --yes] [--diagnostics]
-                   [--no-snapshot] [--diff] [--partial] [--base-from PATH=FILE ...] [--allow-elision]
-  patchsmith check [FILE|-] [...apply options]   (same as apply --check)
-  patchsmith diff [FILE|-] [--cwd DIR] [--format ...] [--first-match] [--allow-elision]   (the change as a unified diff)
-  patchsmith undo [ID] [--force] [--yes] [--cwd DIR]
-  patchsmith log [--cwd DIR] [--json]
-  patchsmith recover [--discard] [--cwd DIR]   (--discard: drop an interrupted apply, restoring nothing)
-  patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]   (MCP server on stdio)
-`;
+/** The global help, as `patchsmith --help` prints it. */
+export const USAGE = globalHelp();
 
-type Command = (args: string[], io: Io) => Promise<number>;
+/** A `--cwd` that is not an existing folder is a mistake in the command line (exit 2), for every command. */
+async function checkCwd(dir: string | undefined, io: Io): Promise<void> {
+  if (dir === undefined) return;
+  const stats = await stat(resolve(io.cwd, dir)).catch(() => null);
+  if (stats === null) throw new UsageError(`--cwd ${dir}: no such folder`);
+  if (!stats.isDirectory()) throw new UsageError(`--cwd ${dir}: not a folder`);
+}
 
-// Each command is imported only when called, so `apply` never loads what `undo` needs.
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  apply: async () => (await import('./commands/apply.js')).applyCommand,
-  check: async () => {
-    const { applyCommand } = await import('./commands/apply.js');
-    return (args, io) => applyCommand(args, io, { checkOnly: true });
-  },
-  diff: async () => (await import('./commands/diff.js')).diffCommand,
-  undo: async () => (await import('./commands/undo.js')).undoCommand,
-  log: async () => (await import('./commands/log.js')).logCommand,
-  recover: async () => (await import('./commands/recover.js')).recoverCommand,
-  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
-};
-
-/** The values given to `--cwd` (`--cwd DIR` or `--cwd=DIR`), up to a `--` that ends the options. */
-function cwdValues(args: string[]): string[] {
+/** The values given to `--cwd` (`--cwd DIR` or `--cwd=DIR`) in arguments no table parsed, up to `--`. */
+function rawCwdValues(args: string[]): string[] {
   const values: string[] = [];
   for (let index = 0; index < args.length && args[index] !== '--'; index++) {
     const arg = args[index]!;
@@ -42,25 +30,52 @@ function cwdValues(args: string[]): string[] {
   return values;
 }
 
-/** A `--cwd` that is not an existing folder is a mistake in the command line (exit 2), for every command. */
-async function checkCwd(args: string[], io: Io): Promise<void> {
-  for (const dir of cwdValues(args)) {
-    const stats = await stat(resolve(io.cwd, dir)).catch(() => null);
-    if (stats === null) throw new UsageError(`--cwd ${dir}: no such folder`);
-    if (!stats.isDirectory()) throw new UsageError(`--cwd ${dir}: not a folder`);
-  }
+/** The command a name calls, or a usage error naming the closest command. */
+function commandNamed(name: string): CommandSpec {
+  const command = findCommand(name);
+  if (command !== undefined) return command;
+  const hint = didYouMean(
+    name,
+    COMMAND_TABLE.map((c) => c.name),
+  );
+  throw new UsageError(`unknown command '${name}'${hint}`);
 }
+
+// The arguments that ask for the global help or the version.
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
+const isVersion = (arg: string | undefined) => arg === '--version' || arg === '-V';
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.stderr : io.stdout)(USAGE);
-    return name === undefined ? EXIT_USAGE : 0;
+  if (name === undefined) {
+    io.stderr(USAGE);
+    return EXIT_USAGE;
   }
-  return runCommand(io, USAGE, async () => {
-    const load = COMMANDS[name];
-    if (!load) throw new UsageError(`unknown command '${name}'`);
-    await checkCwd(rest, io);
-    return (await load())(rest, io);
-  });
+  // `--json` anywhere before `--` makes the command's refusals JSON too.
+  const json = rest.slice(0, rest.includes('--') ? rest.indexOf('--') : undefined).includes('--json');
+  const usage = `run patchsmith ${findCommand(name) === undefined ? '' : `${name} `}--help for usage\n`;
+  return runCommand(
+    io,
+    usage,
+    async () => {
+      if (isVersion(name)) {
+        io.stdout(`patchsmith ${await (await import('./version.js')).cliVersion()}\n`);
+        return EXIT_OK;
+      }
+      if (isHelp(name)) {
+        io.stdout(rest[0] === undefined ? USAGE : commandHelp(commandNamed(rest[0])));
+        return EXIT_OK;
+      }
+      const command = commandNamed(name);
+      const parsed = parseCommandLine(command, rest);
+      if (flag(parsed, 'help')) {
+        io.stdout(commandHelp(command));
+        return EXIT_OK;
+      }
+      const cwds = command.raw ? rawCwdValues(rest) : [option(parsed, 'cwd')];
+      for (const dir of cwds) await checkCwd(dir, io);
+      return (await command.load())(parsed, io);
+    },
+    { json },
+  );
 }

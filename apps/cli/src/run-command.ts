@@ -1,5 +1,6 @@
 import { PatchsmithError } from '@patchsmith/core';
 import { EXIT_REJECTED, EXIT_USAGE, type Io, UsageError } from './io.js';
+import { missingInputHint } from './path-hints.js';
 
 /** Node's parseArgs reports a bad flag with an ERR_PARSE_ARGS_* code. */
 function isParseArgsError(error: unknown): error is Error {
@@ -18,7 +19,12 @@ function isMissingInput(error: unknown): error is NodeJS.ErrnoException {
  * Runs one command and maps what escapes it to an exit status: usage mistakes exit 2, known
  * errors exit 1 with their code; only a real bug shows a stack (with PATCHSMITH_DEBUG=1).
  */
-export async function runCommand(io: Io, usage: string, body: () => Promise<number>): Promise<number> {
+export async function runCommand(
+  io: Io,
+  usage: string,
+  body: () => Promise<number>,
+  { json = false } = {},
+): Promise<number> {
   try {
     return await body();
   } catch (error) {
@@ -26,12 +32,17 @@ export async function runCommand(io: Io, usage: string, body: () => Promise<numb
       io.stderr(`error: ${error.message}\n${usage}`);
       return EXIT_USAGE;
     }
+    if (error instanceof PatchsmithError && json) {
+      io.stdout(`${JSON.stringify({ ok: false, errors: [error.toEditError()] }, null, 2)}\n`);
+      return EXIT_REJECTED;
+    }
     if (error instanceof PatchsmithError) {
       io.stderr(`${error.code}: ${error.message}\n`);
       return EXIT_REJECTED;
     }
     if (isMissingInput(error)) {
-      io.stderr(`error: cannot read ${error.path ?? 'input'} (${error.code})\n`);
+      const hint = error.code === 'ENOENT' && error.path ? await missingInputHint(error.path, io) : '';
+      io.stderr(`error: cannot read ${error.path ?? 'input'} (${error.code})${hint}\n`);
       return EXIT_USAGE;
     }
     const detail = io.env.PATCHSMITH_DEBUG && error instanceof Error ? `\n${error.stack}` : '';

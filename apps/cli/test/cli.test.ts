@@ -126,7 +126,7 @@ describe('snapshots, log and undo through the CLI', () => {
       /^refs\/patchsmith\/snapshots\//,
     );
     git('fsck', '--no-progress');
-    expect(ps(['log']).stdout).toMatch(/\d{8}-\d{6}-\w+ .* 1 path\(s\)/);
+    expect(ps(['log']).stdout).toMatch(/^\* \d{8}-\d{6}-\w+  applied  .*\n      M a\.txt\n$/);
     const undo = ps(['undo']);
     expect(undo.status).toBe(0);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');

@@ -9,16 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BASE_TREE,
-  MALFORMED_CASES,
-} from '../../../tooling/fixtures/malformed-unified/cases.js';
+import { BASE_TREE, MALFORMED_CASES } from '../../../tooling/fixtures/malformed-unified/cases.js';
 import { APPLY_PATCH_BIN, PATCHSMITH_BIN, runBin } from './bins.js';
 import { readTree } from './tree.js';
 
-const CORPUS = fileURLToPath(
-  new URL('../../../tooling/fixtures/malformed-unified/', import.meta.url),
-);
+const CORPUS = fileURLToPath(new URL('../../../tooling/fixtures/malformed-unified/', import.meta.url));
 const CHOSEN = [
   'context-lost-space',
   'prose-between-hunks',

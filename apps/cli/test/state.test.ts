@@ -89,7 +89,14 @@ it('recover shows the paths of a valid journal with control characters escaped',
   };
   await writeFile(
     join(txn, 'journal.json'),
-    JSON.stringify({ version: 1, id: '0123456789ab', base: '', createdDirs: [], dirModes: {}, entries: [entry] }),
+    JSON.stringify({
+      version: 1,
+      id: '0123456789ab',
+      base: '',
+      createdDirs: [],
+      dirModes: {},
+      entries: [entry],
+    }),
   );
   await writeFile(join(txn, 'backup-0'), 'before\n');
   const r = ps(['recover']);

@@ -6,6 +6,7 @@ it('exports exactly the public API', async () => {
     'applyPlan',
     'checkPlan',
     'discardTransaction',
+    'liveLockHolder',
     'readFiles',
     'recoverTransaction',
     'syncFs',

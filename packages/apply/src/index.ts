@@ -4,7 +4,7 @@ export type { DiscardResult } from './discard-transaction.js';
 export { discardTransaction } from './discard-transaction.js';
 export type { TransactionFileHandle, TransactionFs, TransactionStats } from './fs.js';
 export type { LockOptions, RootLock } from './lock.js';
-export { DEFAULT_LOCK_TIMEOUT_MS, withRootLock } from './lock.js';
+export { DEFAULT_LOCK_TIMEOUT_MS, liveLockHolder, withRootLock } from './lock.js';
 export type { ReadFilesOptions } from './read-files.js';
 export { readFiles } from './read-files.js';
 export type { RecoverOptions, RecoverResult } from './recover-transaction.js';

@@ -261,3 +261,21 @@ export async function withRootLock<T>(
     await releaseLock(fs, lock).catch(() => {});
   }
 }
+
+/**
+ * `BUSY` naming the live holder of the root's lock (an apply or undo running now), or null when
+ * no one holds it (no lock file, or one whose holder is gone). Takes nothing, waits for nothing:
+ * for `recover`, which must not say "nothing to recover" while another process is mid-apply.
+ */
+export async function liveLockHolder(
+  root: string,
+  options: Pick<LockOptions, 'fs'> = {},
+): Promise<PatchsmithError | null> {
+  try {
+    const ctx = await openRoot(root, options.fs ?? defaultFs);
+    const state = await inspectLock(ctx.fs, ctx.lockPath);
+    return state === null || state.stale ? null : busy(ctx, state);
+  } catch (error) {
+    throw asPatchsmithError(error);
+  }
+}

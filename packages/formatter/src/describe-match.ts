@@ -43,6 +43,7 @@ function chunkNotes(file: PlannedFile): string[] {
     .filter((c) => c.pass !== 'exact')
     .map((c) => {
       const indent = c.indent ? `, indentation ${describeIndent(c.indent.prefix, c.indent.side)}` : '';
-      return `chunk ${c.chunk + 1} at line ${c.line}: matched by the ${c.pass} pass${indent}`;
+      const restyled = c.reindented ? "; added lines re-indented to the file's style" : '';
+      return `chunk ${c.chunk + 1} at line ${c.line}: matched by the ${c.pass} pass${indent}${restyled}`;
     });
 }

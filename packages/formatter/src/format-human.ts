@@ -44,13 +44,23 @@ export function colorDiff(diff: string, c: Colors): string {
 
 function diagnosticsBlock(reports: FileDiagnosticsReport[], c: Colors): string[] {
   const out: string[] = [];
+  const checked = reports.filter((r) => r.status === 'ok');
+  // Said when clean, so a silent run is never taken for a skipped one.
+  if (
+    reports.length > 0 &&
+    checked.length === reports.length &&
+    reports.every((r) => r.diagnostics.length === 0)
+  ) {
+    out.push(c.green(`✓ no new problems in ${reports.length} file(s)`));
+  }
   for (const r of reports) {
     if (r.status !== 'ok') {
       out.push(`${c.yellow('!')} ${r.path}: diagnostics ${r.status}${r.note ? ` (${r.note})` : ''}`);
       continue;
     }
     if (r.diagnostics.length === 0) continue;
-    out.push(`${c.red('✖')} ${r.path}: ${r.diagnostics.length + r.omitted} new error(s)`);
+    const where = r.dependent ? ' (not edited: it uses an edited file)' : '';
+    out.push(`${c.red('✖')} ${r.path}: ${r.diagnostics.length + r.omitted} new error(s)${where}`);
     for (const d of r.diagnostics) {
       out.push(`  ${r.path}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
     }

@@ -1,3 +1,4 @@
+export type { ApplyPatchContext } from './format-apply-patch.js';
 export { formatApplyPatch } from './format-apply-patch.js';
 export type { HumanFormatOptions } from './format-human.js';
 export { colorDiff, fileSummaryLine, formatHuman } from './format-human.js';

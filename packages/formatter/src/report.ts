@@ -18,6 +18,8 @@ export interface FileDiagnosticsReport {
   /** How many more new errors there were beyond those listed. */
   omitted: number;
   note?: string;
+  /** Not edited: the file imports an edited one, and the edit introduced these errors there. */
+  dependent?: true;
 }
 
 /** The outcome of one edit, whatever entry point produced it: what every output is made from. */

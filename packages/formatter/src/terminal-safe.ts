@@ -24,7 +24,8 @@ function safeError(error: EditError): EditError {
   const safe: EditError = { ...error, message: terminalSafe(error.message) };
   if (error.path !== undefined) safe.path = terminalSafe(error.path);
   if (error.expected !== undefined) safe.expected = terminalSafe(error.expected);
-  if (error.nearest !== undefined) safe.nearest = { ...error.nearest, diff: terminalSafe(error.nearest.diff) };
+  if (error.nearest !== undefined)
+    safe.nearest = { ...error.nearest, diff: terminalSafe(error.nearest.diff) };
   return safe;
 }
 

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import { languageIdFor, serverForFile } from './builtin-servers.js';
 import type { LanguageServerClient, StartResult, Waited } from './language-server-client.js';
+import { findDependents } from './dependents.js';
 import { capErrors, newErrors } from './new-errors.js';
 import { findProjectRoot } from './project-root.js';
 import type { DiagnosticsSession, EditedFile, FileDiagnostics, ServerConfig } from './types.js';
@@ -14,6 +16,8 @@ export interface CollectContext {
   timeoutMs: number;
   settleMs: number;
   maxPerFile: number;
+  /** Also check the files that import an edited one (see `findDependents`). */
+  dependents: boolean;
   /** A running, initialised client for the server and project root (started on demand). */
   client(server: ServerConfig, projectRoot: string): Promise<StartResult>;
 }
@@ -79,14 +83,41 @@ export async function collectWith(
     group.files.push(file);
     groups.set(groupKey, group);
   }
+  const dependents = ctx.dependents ? await addDependents(groups, merged) : [];
   await Promise.all([...groups.values()].map((group) => collectGroup(ctx, group, results)));
-  return edits.map((edit) => {
+  const edited = edits.map((edit) => {
     const result = results.get(path.resolve(ctx.root, edit.path));
     return {
       path: edit.path,
-      ...(result ?? { status: 'crashed', diagnostics: [], omitted: 0, note: 'not collected' }),
+      ...(result ?? { status: 'crashed' as const, diagnostics: [], omitted: 0, note: 'not collected' }),
     };
   });
+  // An importer is reported with what the edit broke there (its own old errors are not new); one
+  // the server could not check is left out, since it was not asked about.
+  const checked = dependents.flatMap((file): FileDiagnostics[] => {
+    const result = results.get(file);
+    return result?.status === 'ok' ? [{ path: file, ...result, dependent: true }] : [];
+  });
+  return [...edited, ...checked];
+}
+
+/**
+ * Adds to each group the project's files that import one of its edited files, unchanged (shown
+ * before and after the edit, so their new errors are what the edit caused); returns their paths.
+ */
+async function addDependents(groups: Map<string, Group>, merged: Map<string, EditedFile>): Promise<string[]> {
+  const added: string[] = [];
+  for (const group of groups.values()) {
+    const edited = group.files.map((f) => f.path);
+    for (const file of await findDependents(edited, group.server.extensions, group.projectRoot)) {
+      if (merged.has(file)) continue;
+      const text = await readFile(file, 'utf8').catch(() => null);
+      if (text === null) continue;
+      group.files.push({ path: file, before: text, after: text });
+      added.push(file);
+    }
+  }
+  return added;
 }
 
 /** The files of one server and project: all old contents first, then all new ones, then close them. */

@@ -33,6 +33,9 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
     const key = `${server.name}\0${projectRoot}`;
     const warm = pool.get(key);
     if (warm) return warm;
+    const startedAt = Date.now();
+    const shown = path.basename(server.command);
+    options.onProgress?.(`starting ${shown}…`);
     const starting = LanguageServerClient.start(
       server,
       projectRoot,
@@ -41,6 +44,10 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
     );
     pool.set(key, starting);
     starting.then((result) => {
+      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+      options.onProgress?.(
+        result.ok ? `${shown} ready (${seconds} s)` : `${shown}: ${result.status} (${seconds} s)`,
+      );
       // Failures are not kept: the next call tries again (the binary may have been installed since).
       if (!result.ok) {
         if (pool.get(key) === starting) pool.delete(key);
@@ -61,6 +68,7 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
     timeoutMs,
     settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
     maxPerFile: options.maxPerFile ?? DEFAULT_MAX_PER_FILE,
+    dependents: options.dependents ?? true,
     client,
   };
 
@@ -75,9 +83,9 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
       queue = run.catch(() => {});
       return run;
     },
-    async dispose(): Promise<void> {
+    async dispose({ now = false }: { now?: boolean } = {}): Promise<void> {
       disposed = true;
-      await queue;
+      if (!now) await queue;
       const starts = [...pool.values()];
       pool.clear();
       const results = await Promise.all(starts);

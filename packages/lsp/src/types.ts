@@ -95,6 +95,8 @@ export interface FileDiagnostics {
   note?: string;
   /** Name of the server that handled the file, when one did. */
   server?: string;
+  /** Not edited: the file imports an edited one, and the edit introduced these errors in it. */
+  dependent?: true;
 }
 
 export interface DiagnosticsSessionOptions {
@@ -111,12 +113,22 @@ export interface DiagnosticsSessionOptions {
   settleMs?: number;
   /** New errors listed per file before the rest are only counted. */
   maxPerFile?: number;
+  /** Also report new errors in the files that import an edited one (default true). */
+  dependents?: boolean;
+  /** Told what takes time while it happens: `starting typescript-language-server…`, then how long it took. */
+  onProgress?: (message: string) => void;
 }
 
 export interface DiagnosticsSession {
   readonly root: string;
-  /** New errors per edited file. Every input path gets exactly one result, in input order. */
+  /**
+   * New errors per edited file. Every input path gets exactly one result, in input order; then
+   * one per importing file where the edit introduced errors (`dependent: true`).
+   */
   collect(edits: readonly EditedFile[]): Promise<FileDiagnostics[]>;
-  /** Shuts every server down; no server process is left afterwards. */
-  dispose(): Promise<void>;
+  /**
+   * Shuts every server down; no server process is left afterwards. With `now`, a collection still
+   * running is not waited for (its servers are shut down under it): a caller's time ran out.
+   */
+  dispose(options?: { now?: boolean }): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { type ChunkLocation, indexFile, locateChunk } from '@patchsmith/fuzzy';
 import type { Chunk, EditError } from '@patchsmith/core';
 import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
 import { missError, type NearestBudget } from './miss-error.js';
 import type { ChunkReport } from './types.js';
 
@@ -14,7 +15,7 @@ export interface LocateSettings {
 /** One located chunk: the original lines it replaces and what replaces them. */
 interface Edit {
   chunk: number;
-  location: ChunkLocation;
+  location: RestyledLocation;
 }
 
 export type ChunksApplied =
@@ -87,7 +88,7 @@ export function applyChunks(
       errors.push(missError(result, { path: context.path, chunk: i, line: chunk.line }, context.nearest));
       return;
     }
-    edits.push({ chunk: i, location: result });
+    edits.push({ chunk: i, location: keepFileIndentation(result, chunk, index.lines) });
     cursor = result.cursor;
   });
   if (errors.length > 0) return { ok: false, errors };
@@ -127,6 +128,7 @@ export function applyChunks(
       line: location.start + 1,
       pass: location.pass,
       ...(location.indent !== undefined && { indent: location.indent }),
+      ...(location.reindented && { reindented: true }),
     }));
   const finalNewline = context.finalNewline ?? hasFinalNewline(lines);
   const settled = settleEndings(out, exact ? '\n' : ending, finalNewline);

@@ -48,6 +48,8 @@ export interface ChunkReport {
   line: number;
   pass: MatchPass;
   indent?: IndentShift;
+  /** The added lines were re-indented to the file's style (tabs, or another width) than the patch's. */
+  reindented?: boolean;
 }
 
 /** One operation of the script, as a person or a model reviews it. */

@@ -12,7 +12,14 @@ import {
   type ManifestEntry,
 } from './manifest.js';
 import { assertSafeRelativePath, toStorePath } from './paths.js';
-import { newSnapshotId, snapshotRef } from './snapshot-id.js';
+import {
+  isWellFormedId,
+  newSnapshotId,
+  REDO_REF_PREFIX,
+  redoRef,
+  SNAPSHOT_REF_PREFIX,
+  snapshotRef,
+} from './snapshot-id.js';
 import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
 import { openStore, type Store, storeRepair } from './store.js';
 import { type TreeFile, writeNestedTree } from './tree.js';
@@ -32,6 +39,11 @@ export interface CreateSnapshotOptions {
    * as they are, and the files are not read again. Without it the files are read and compared.
    */
   checked?: boolean;
+  /**
+   * The plan is an undo of snapshot `redoOf`: record what it overwrites as that snapshot's redo
+   * record (`refs/patchsmith/redo/<id>`, replacing an older one), not as a new snapshot.
+   */
+  redoOf?: string;
 }
 
 export interface SnapshotHandle {
@@ -113,6 +125,7 @@ async function commitSnapshot(
   store: Store,
   manifest: Manifest,
   filesTree: string | null,
+  ref: string,
 ): Promise<SnapshotHandle> {
   const manifestBlob = await git.writeBlob({
     fs: store.fs,
@@ -136,7 +149,6 @@ async function commitSnapshot(
       committer: signature,
     },
   });
-  const ref = snapshotRef(manifest.id);
   await git.writeRef({ fs: store.fs, gitdir: store.gitdir, ref, value: commit });
   return { id: manifest.id, ref, commit };
 }
@@ -154,6 +166,9 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
   const fs = options.fs ?? defaultFs;
   const writes = finalWrites(options.plan.writes);
   for (const write of writes) assertSafeRelativePath(write.path);
+  if (options.redoOf !== undefined && !isWellFormedId(options.redoOf)) {
+    throw new PatchsmithError('NO_SNAPSHOT', `there is no snapshot ${options.redoOf}`);
+  }
 
   // Checked before the store is opened, so a stale plan leaves nothing behind (not even a new store).
   const root = resolve(options.root);
@@ -178,9 +193,15 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
   try {
     store = await openStore(root, fs, true);
     if (store === null) throw new PatchsmithError('IO_ERROR', `cannot create a snapshot store for ${root}`);
-    const recorded = await recordSnapshot(store, writes, states, hashes, message);
+    if (options.redoOf !== undefined) await dropRef(store, redoRef(options.redoOf));
+    const recorded = await recordSnapshot(store, writes, states, hashes, message, options.redoOf);
     handle = recorded.handle;
-    await verifySnapshot(store, recorded.handle, recorded.entries);
+    await verifySnapshot(
+      store,
+      recorded.handle,
+      recorded.entries,
+      options.redoOf === undefined ? SNAPSHOT_REF_PREFIX : REDO_REF_PREFIX,
+    );
     return recorded.handle;
   } catch (error) {
     if (store !== null && handle !== null) await dropRef(store, handle.ref);
@@ -195,6 +216,7 @@ async function recordSnapshot(
   states: readonly FileState[],
   hashes: readonly (string | null)[],
   message: string,
+  redoOf: string | undefined,
 ): Promise<{ handle: SnapshotHandle; entries: ManifestEntry[] }> {
   const treeFiles: TreeFile[] = [];
   const entries = await mapLimit(writes, IO_CONCURRENCY, async (write, i): Promise<ManifestEntry> => {
@@ -220,10 +242,14 @@ async function recordSnapshot(
     time: now.toISOString(),
     root: store.prefix,
   } as const;
+  if (redoOf !== undefined) {
+    const manifest: Manifest = { ...base, id: redoOf, message, entries };
+    return { handle: await commitSnapshot(store, manifest, filesTree, redoRef(redoOf)), entries };
+  }
   for (let attempt = 0; ; attempt++) {
     const manifest: Manifest = { ...base, id: newSnapshotId(now), message, entries };
     try {
-      return { handle: await commitSnapshot(store, manifest, filesTree), entries };
+      return { handle: await commitSnapshot(store, manifest, filesTree, snapshotRef(manifest.id)), entries };
     } catch (error) {
       if (!isRefTaken(error) || attempt >= 20) throw error;
     }
@@ -235,17 +261,23 @@ async function recordSnapshot(
  * resolved, the manifest decoded, every saved content hashed), so an id is only ever handed out
  * for a snapshot that undo can restore: a store that takes writes but keeps nothing is caught here.
  */
-async function verifySnapshot(store: Store, handle: SnapshotHandle, entries: readonly ManifestEntry[]) {
+async function verifySnapshot(
+  store: Store,
+  handle: SnapshotHandle,
+  entries: readonly ManifestEntry[],
+  prefix: string,
+) {
   const fail = (what: string) =>
     new PatchsmithError('STATE_INVALID', `reading snapshot ${handle.id} back, ${what}`);
   const reopened = await openStore(store.root, store.fs, false);
   if (reopened === null || reopened.gitdir !== store.gitdir)
     throw fail('the store is not found where it was written');
-  if (!(await listSnapshotIds(reopened)).includes(handle.id)) throw fail(`${handle.ref} is not listed`);
-  if ((await resolveSnapshot(reopened, handle.id)) !== handle.commit)
+  if (!(await listSnapshotIds(reopened, prefix)).includes(handle.id))
+    throw fail(`${handle.ref} is not listed`);
+  if ((await resolveSnapshot(reopened, handle.id, prefix)) !== handle.commit)
     throw fail(`${handle.ref} does not lead to its commit`);
   const cache = {};
-  const { manifest } = await loadSnapshot(reopened, handle.id, handle.commit, new Set(), cache);
+  const { manifest } = await loadSnapshot(reopened, handle.id, handle.commit, new Set(), cache, handle.ref);
   if (JSON.stringify(manifest.entries) !== JSON.stringify(entries))
     throw fail('its manifest differs from what was written');
   await mapLimit(entries, IO_CONCURRENCY, async (entry) => {

@@ -11,6 +11,7 @@ import {
   type SnapshotInfo,
 } from './read-snapshot.js';
 import { isWellFormedId } from './snapshot-id.js';
+import { applicability, type DiskStates, type SnapshotState } from './snapshot-status.js';
 import { openStore, type Store } from './store.js';
 
 export interface ListSnapshotsOptions {
@@ -61,14 +62,33 @@ export async function loadAllSnapshots(store: Store): Promise<AllSnapshots> {
   return { loaded, invalid, undoneIds };
 }
 
+/** A snapshot as the history shows it: where it stands against the tree of now. */
+export interface HistoryEntry extends SnapshotInfo {
+  state: SnapshotState;
+  /** For `stale`: the paths that changed since the apply; for `outside`: the paths outside the root. */
+  changed: string[];
+}
+
+/** Where one loaded snapshot stands (an undone one is not compared with the disk). */
+async function entryOf(store: Store, snapshot: LoadedSnapshot, cache: DiskStates): Promise<HistoryEntry> {
+  if (snapshot.info.undone !== null) return { ...snapshot.info, state: 'undone', changed: [] };
+  const found = await applicability(store, snapshot.manifest, cache);
+  if (found.kind === 'outside') return { ...snapshot.info, state: 'outside', changed: found.outside };
+  const state = found.kind === 'applicable' ? 'applied' : 'stale';
+  return { ...snapshot.info, state, changed: found.changed };
+}
+
 /**
  * The snapshots recorded for the root's store (the whole repository's when inside one), newest
- * first, then those that cannot be used (`invalid` says why), for `patchsmith log`. Creates
- * nothing: no store yet means no snapshots.
+ * first, each with its state against the tree of now, then those that cannot be used (`invalid`
+ * says why), for `patchsmith log`. Creates nothing: no store yet means no snapshots.
  */
-export async function listSnapshots(options: ListSnapshotsOptions): Promise<SnapshotInfo[]> {
+export async function listSnapshots(options: ListSnapshotsOptions): Promise<HistoryEntry[]> {
   const store = await openStore(options.root, options.fs ?? defaultFs, false);
   if (store === null) return [];
   const { loaded, invalid } = await loadAllSnapshots(store);
-  return [...loaded.map((s) => s.info), ...invalid];
+  const cache: DiskStates = new Map();
+  const entries: HistoryEntry[] = [];
+  for (const snapshot of loaded) entries.push(await entryOf(store, snapshot, cache));
+  return [...entries, ...invalid.map((s): HistoryEntry => ({ ...s, state: 'invalid', changed: [] }))];
 }

@@ -1,11 +1,9 @@
 import { type ErrorCode, hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
-import { type FileState, type Plan, planRestore } from '@patchsmith/planner';
+import { type Plan, planRestore } from '@patchsmith/planner';
 import git from 'isomorphic-git';
-import { type DiskState, readDiskState } from './disk-state.js';
 import { defaultFs, type SnapshotFs } from './fs.js';
 import { loadAllSnapshots } from './list-snapshots.js';
-import type { ManifestAfter, ManifestEntry } from './manifest.js';
-import { fromStorePath } from './paths.js';
+import type { ManifestEntry } from './manifest.js';
 import {
   type LoadedSnapshot,
   listUndoneIds,
@@ -13,6 +11,7 @@ import {
   resolveSnapshot,
   type SnapshotInfo,
 } from './read-snapshot.js';
+import { type Applicability, applicability } from './snapshot-status.js';
 import { openStore, type Store } from './store.js';
 
 export interface PlanUndoOptions {
@@ -24,47 +23,56 @@ export interface PlanUndoOptions {
   fs?: SnapshotFs;
 }
 
+/** A newer snapshot that an undo without an id passed over, and why. */
+export interface SkippedSnapshot {
+  id: string;
+  /** `stale`: `paths` changed since its apply; `outside`: it touched `paths` outside this root. */
+  reason: 'stale' | 'outside';
+  paths: string[];
+  /** The id, the reason and the paths, said in one line. */
+  message: string;
+}
+
 export type UndoPlanResult =
-  | { ok: true; plan: Plan; snapshot: SnapshotInfo }
+  | { ok: true; plan: Plan; snapshot: SnapshotInfo; skipped: SkippedSnapshot[] }
   | {
       ok: false;
       /**
-       * `FILE_NOT_FOUND`: no such snapshot (or none at all); `STALE`: files changed since the apply;
-       * `PATH_OUTSIDE_ROOT`: the snapshot touched paths outside this root; `STATE_INVALID`: the
-       * snapshot (or a newer one that would come first) is broken or hostile.
+       * `NO_SNAPSHOT`: no such snapshot (or none at all); `STALE`: files changed since the apply
+       * (of every snapshot left, without an id); `PATH_OUTSIDE_ROOT`: the snapshot touched paths
+       * outside this root; `STATE_INVALID`: the snapshot (or a newer one that would come first)
+       * is broken or hostile.
        */
-      code: Extract<ErrorCode, 'FILE_NOT_FOUND' | 'STALE' | 'PATH_OUTSIDE_ROOT' | 'STATE_INVALID'>;
+      code: Extract<ErrorCode, 'NO_SNAPSHOT' | 'STALE' | 'PATH_OUTSIDE_ROOT' | 'STATE_INVALID'>;
       message: string;
       /** For STALE: the files (relative to the root) that no longer hold what the apply wrote. */
       changed?: string[];
       snapshot?: SnapshotInfo;
+      skipped: SkippedSnapshot[];
     };
 
-// The path still holds exactly what the apply wrote there: the same bytes, or still nothing.
-function matchesRecordedAfter(after: ManifestAfter | null, state: DiskState): boolean {
-  if (after === null) return state.kind === 'missing';
-  return state.kind === 'file' && state.hash === after.hash;
-}
-
 /**
- * The newest snapshot not yet undone. An invalid one whose id (ids carry the time) is newer may be
- * the apply the caller means, so it is refused by name rather than skipped.
+ * The snapshots not yet undone, newest first. An invalid one whose id (ids carry the time) is newer
+ * than the newest of them may be the apply the caller means, so it is refused by name rather than
+ * skipped.
  */
-async function findLatest(store: Store): Promise<LoadedSnapshot | null> {
+async function undoCandidates(store: Store): Promise<LoadedSnapshot[]> {
   const { loaded, invalid, undoneIds } = await loadAllSnapshots(store);
-  const latest = loaded.find((s) => s.info.undone === null) ?? null;
-  const blocking = invalid.find((s) => !undoneIds.has(s.id) && (latest === null || s.id > latest.info.id));
+  const candidates = loaded.filter((s) => s.info.undone === null);
+  const latest = candidates[0];
+  const blocking = invalid.find(
+    (s) => !undoneIds.has(s.id) && (latest === undefined || s.id > latest.info.id),
+  );
   if (blocking !== undefined) {
     throw new PatchsmithError(
       'STATE_INVALID',
-      `${blocking.invalid} (the newest snapshot, so undo cannot tell which apply is the latest: give an id, or remove ${blocking.ref})`,
+      `${blocking.invalid} (the newest snapshot, so undo cannot tell which apply is the latest: give an id, or remove ${blocking.ref} (patchsmith forget ${blocking.id}))`,
     );
   }
-  return latest;
+  return candidates;
 }
 
-async function findSnapshot(store: Store, id: string | undefined): Promise<LoadedSnapshot | null> {
-  if (id === undefined) return findLatest(store);
+async function findById(store: Store, id: string): Promise<LoadedSnapshot | null> {
   const commit = await resolveSnapshot(store, id);
   if (commit === null) return null;
   return loadSnapshot(store, id, commit, await listUndoneIds(store), {});
@@ -113,46 +121,98 @@ const isStateRefusal = (error: unknown): error is PatchsmithError =>
  * no longer holds what the apply wrote, unless `force`.
  */
 export async function planUndo(options: PlanUndoOptions): Promise<UndoPlanResult> {
+  return refusingBrokenState(() => planUndoOf(options));
+}
+
+/** Runs a planning step; a broken store or hostile record it meets is its refusal, not a throw. */
+export async function refusingBrokenState(plan: () => Promise<UndoPlanResult>): Promise<UndoPlanResult> {
   try {
-    return await planUndoOf(options);
+    return await plan();
   } catch (error) {
-    if (isStateRefusal(error)) return { ok: false, code: 'STATE_INVALID', message: error.message };
+    if (isStateRefusal(error))
+      return { ok: false, code: 'STATE_INVALID', message: error.message, skipped: [] };
     throw error;
   }
 }
 
+const noSnapshot = (message: string): UndoPlanResult => ({
+  ok: false,
+  code: 'NO_SNAPSHOT',
+  message,
+  skipped: [],
+});
+
 async function planUndoOf(options: PlanUndoOptions): Promise<UndoPlanResult> {
   const store = await openStore(options.root, options.fs ?? defaultFs, false);
-  const snapshot = store === null ? null : await findSnapshot(store, options.id);
-  if (store === null || snapshot === null) {
-    const message =
-      options.id === undefined ? 'there is no snapshot to undo' : `there is no snapshot ${options.id}`;
-    return { ok: false, code: 'FILE_NOT_FOUND', message };
+  const force = options.force ?? false;
+  if (options.id !== undefined) {
+    const snapshot = store === null ? null : await findById(store, options.id);
+    if (store === null || snapshot === null) return noSnapshot(`there is no snapshot ${options.id}`);
+    if (snapshot.info.undone !== null && !force) return undoneAlready(snapshot.info);
+    return restoreOrRefuse(store, snapshot, await applicability(store, snapshot.manifest), force, []);
   }
+  const candidates = store === null ? [] : await undoCandidates(store);
+  if (store === null || candidates.length === 0) return noSnapshot('there is no snapshot to undo');
+  // Passed over, never restored: a newer snapshot whose files changed (or lie outside the root).
+  const skipped: SkippedSnapshot[] = [];
+  const refusals: UndoPlanResult[] = [];
+  const cache = new Map();
+  for (const snapshot of candidates) {
+    const found = await applicability(store, snapshot.manifest, cache);
+    const result = await restoreOrRefuse(store, snapshot, found, force, skipped);
+    if (result.ok) return result;
+    refusals.push(result);
+    skipped.push(
+      found.kind === 'outside'
+        ? skippedAs(snapshot.info.id, 'outside', found.outside)
+        : skippedAs(snapshot.info.id, 'stale', found.changed),
+    );
+  }
+  // Nothing left that undo can restore: the newest refusal speaks, naming every snapshot passed over.
+  const first = refusals[0] as Extract<UndoPlanResult, { ok: false }>;
+  if (refusals.length === 1) return { ...first, skipped: [] };
+  const forcing = skipped.some((s) => s.reason === 'stale') ? ' without --force' : ' from this root';
+  const message = `no snapshot can be undone${forcing}: ${skipped.map((s) => s.message).join('; ')}`;
+  return { ...first, message, skipped };
+}
+
+/** An undo by id of a snapshot that was undone: its files hold what the undo wrote, not what the apply did. */
+function undoneAlready(info: SnapshotInfo): UndoPlanResult {
+  const message = `snapshot ${info.id} was undone already (${info.undone?.time}); redo brings it back`;
+  return { ok: false, code: 'STALE', message, snapshot: info, skipped: [] };
+}
+
+/** A snapshot passed over, with the line that says why. */
+function skippedAs(id: string, reason: SkippedSnapshot['reason'], paths: string[]): SkippedSnapshot {
+  const why = reason === 'stale' ? 'files changed since its apply' : 'touched paths outside this root';
+  // A name with a control character (a newline) is quoted, so the line cannot be forged by it.
+  const shown = paths.map((p) => (/[\u0000-\u001f\u007f-\u009f]/.test(p) ? JSON.stringify(p) : p));
+  return { id, reason, paths, message: `${id} (${why}: ${shown.join(', ')})` };
+}
+
+/** The plan that restores `snapshot`, or why it cannot be restored (changed files need `force`). */
+export async function restoreOrRefuse(
+  store: Store,
+  snapshot: LoadedSnapshot,
+  found: Applicability,
+  force: boolean,
+  skipped: SkippedSnapshot[],
+): Promise<UndoPlanResult> {
   const { manifest, info } = snapshot;
-
-  const paths = manifest.entries.map((entry) => fromStorePath(store.prefix, entry.path));
-  const outside = manifest.entries.filter((_, i) => paths[i] === null).map((entry) => entry.path);
-  if (outside.length > 0) {
-    const message = `snapshot ${info.id} touched paths outside ${store.root}: ${outside.join(', ')}; undo it from the repository's top folder`;
-    return { ok: false, code: 'PATH_OUTSIDE_ROOT', message, snapshot: info };
+  if (found.kind === 'outside') {
+    const message = `snapshot ${info.id} touched paths outside ${store.root}: ${found.outside.join(', ')}; undo it from the repository's top folder`;
+    return { ok: false, code: 'PATH_OUTSIDE_ROOT', message, snapshot: info, skipped: [...skipped] };
   }
-  const rootPaths = paths as string[];
-
-  const states = await mapLimit(rootPaths, IO_CONCURRENCY, (path) =>
-    readDiskState(store.fs, store.root, path),
-  );
-  const changed = rootPaths.filter((_, i) => !matchesRecordedAfter(manifest.entries[i]!.after, states[i]!));
-  if (changed.length > 0 && !options.force) {
+  const { paths, states, changed } = found;
+  if (found.kind === 'stale' && !force) {
     const message = `files changed since snapshot ${info.id} was applied: ${changed.join(', ')} (force to undo anyway)`;
-    return { ok: false, code: 'STALE', message, changed, snapshot: info };
+    return { ok: false, code: 'STALE', message, changed, snapshot: info, skipped: [...skipped] };
   }
-
   const cache = {};
   const targets = await mapLimit(manifest.entries, IO_CONCURRENCY, (entry) =>
     beforeTarget(store, info.id, entry, cache),
   );
-  const current = new Map(rootPaths.map((path, i) => [path, states[i]!]));
-  const restore = new Map(rootPaths.map((path, i) => [path, targets[i] ?? null]));
-  return { ok: true, plan: planRestore(current, restore), snapshot: info };
+  const current = new Map(paths.map((path, i) => [path, states[i]!]));
+  const restore = new Map(paths.map((path, i) => [path, targets[i] ?? null]));
+  return { ok: true, plan: planRestore(current, restore), snapshot: info, skipped: [...skipped] };
 }

@@ -58,9 +58,9 @@ export function pathFromRoot(store: Store, storePath: string): string {
   return store.prefix === '' ? storePath : posix.relative(store.prefix, storePath);
 }
 
-/** The ids of every snapshot in the store, in ref order (not time order). */
-export async function listSnapshotIds(store: Store): Promise<string[]> {
-  return git.listRefs({ fs: store.fs, gitdir: store.gitdir, filepath: SNAPSHOT_REF_PREFIX });
+/** The ids of every snapshot in the store (or of every redo record), in ref order (not time order). */
+export async function listSnapshotIds(store: Store, prefix: string = SNAPSHOT_REF_PREFIX): Promise<string[]> {
+  return git.listRefs({ fs: store.fs, gitdir: store.gitdir, filepath: prefix });
 }
 
 async function readUndone(store: Store, id: string): Promise<{ time: string } | null> {
@@ -80,11 +80,15 @@ export async function listUndoneIds(store: Store): Promise<Set<string>> {
   return new Set(await git.listRefs({ fs: store.fs, gitdir: store.gitdir, filepath: UNDONE_REF_PREFIX }));
 }
 
-/** Resolves a snapshot's ref to its commit id, or null when there is no such snapshot. */
-export async function resolveSnapshot(store: Store, id: string): Promise<string | null> {
+/** Resolves a snapshot's ref (or its redo record's) to its commit id, or null when there is none. */
+export async function resolveSnapshot(
+  store: Store,
+  id: string,
+  prefix: string = SNAPSHOT_REF_PREFIX,
+): Promise<string | null> {
   if (!isWellFormedId(id)) return null;
   try {
-    return await git.resolveRef({ fs: store.fs, gitdir: store.gitdir, ref: snapshotRef(id) });
+    return await git.resolveRef({ fs: store.fs, gitdir: store.gitdir, ref: `${prefix}/${id}` });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -98,6 +102,7 @@ export async function loadSnapshot(
   commit: string,
   undoneIds: ReadonlySet<string>,
   cache: object,
+  ref: string = snapshotRef(id),
 ): Promise<LoadedSnapshot> {
   const { fs, gitdir } = store;
   let manifestBytes: Uint8Array;
@@ -124,7 +129,7 @@ export async function loadSnapshot(
   }));
   const info: SnapshotInfo = {
     id,
-    ref: snapshotRef(id),
+    ref,
     commit,
     time: manifest.time,
     message: manifest.message,

@@ -32,3 +32,13 @@ export function snapshotRef(id: string): string {
 export function undoneRef(id: string): string {
   return `${UNDONE_REF_PREFIX}/${id}`;
 }
+
+export const REDO_REF_PREFIX = 'refs/patchsmith/redo';
+
+/**
+ * The private ref of what an undo of snapshot `id` overwrote: a ghost commit of the undo's own
+ * plan (its manifest carries `id`), so `redo` restores it the way `undo` restores a snapshot.
+ */
+export function redoRef(id: string): string {
+  return `${REDO_REF_PREFIX}/${id}`;
+}

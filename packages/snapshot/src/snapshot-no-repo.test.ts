@@ -21,7 +21,7 @@ describe('snapshots without a git repository', () => {
     const root = await tempDir();
     await writeFile(root, 'a.txt', 'a\n');
     expect(await listSnapshots({ root })).toEqual([]);
-    expect(await planUndo({ root })).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
+    expect(await planUndo({ root })).toMatchObject({ ok: false, code: 'NO_SNAPSHOT' });
     expect(await fs.readdir(root)).toEqual(['a.txt']);
   });
 

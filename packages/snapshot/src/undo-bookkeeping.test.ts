@@ -64,7 +64,7 @@ describe('log and undo bookkeeping', () => {
     await markUndone({ root, id: first.id });
     await markUndone({ root, id: first.id }); // twice: harmless
     expect(await fs.readFile(join(root, 'f.txt'), 'utf8')).toBe('v0\n');
-    expect(await planUndo({ root })).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
+    expect(await planUndo({ root })).toMatchObject({ ok: false, code: 'NO_SNAPSHOT' });
     expect(git(root, 'fsck', '--strict', '--no-progress')).toBe('');
     expect(git(root, 'cat-file', '-t', `refs/patchsmith/undone/${first.id}`).trim()).toBe('tag');
   });
@@ -92,18 +92,18 @@ describe('log and undo bookkeeping', () => {
     await expect(planUndo({ root })).rejects.toMatchObject({ code: 'IO_ERROR', details: { path: 'f.txt' } });
   });
 
-  it('an unknown or malformed id is FILE_NOT_FOUND, and markUndone throws it', async () => {
+  it('an unknown or malformed id is NO_SNAPSHOT, and markUndone throws it', async () => {
     const root = await repoWithFile();
     await applyChange(root, 'f.txt', 'v1\n', 'one');
     expect(await planUndo({ root, id: '20000101-000000-0000' })).toMatchObject({
       ok: false,
-      code: 'FILE_NOT_FOUND',
+      code: 'NO_SNAPSHOT',
     });
     expect(await planUndo({ root, id: '../../heads/main' })).toMatchObject({
       ok: false,
-      code: 'FILE_NOT_FOUND',
+      code: 'NO_SNAPSHOT',
     });
-    await expect(markUndone({ root, id: 'nope' })).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    await expect(markUndone({ root, id: 'nope' })).rejects.toMatchObject({ code: 'NO_SNAPSHOT' });
   });
 
   it('an undo whose files are already back needs no writes', async () => {

@@ -13,6 +13,7 @@ it('exports exactly the public API', async () => {
     'loadConfig',
     'loadPolicy',
     'planEdit',
+    'redoLast',
     'runEdit',
     'startDiagnostics',
     'toolInputJsonSchemas',

@@ -4,7 +4,7 @@ export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { PatchsmithConfig } from './config.js';
 export { loadConfig } from './config.js';
-export type { DiagnosticsHandle } from './diagnose.js';
+export type { DiagnosticsHandle, StartDiagnosticsOptions } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
 export type {
   AskPermission,
@@ -31,6 +31,6 @@ export {
   viewInputSchema,
 } from './schemas.js';
 export type { UndoOptions, UndoReport } from './undo.js';
-export { formatUndo, undoLast } from './undo.js';
+export { formatUndo, redoLast, undoLast } from './undo.js';
 export type { ViewFileOptions, ViewFileResult } from './view-file.js';
 export { viewFile } from './view-file.js';

@@ -50,7 +50,7 @@ it('the snapshot of an apply that fails after it was taken is retired: undo does
   const [taken, ...more] = await listSnapshots({ root });
   expect(more).toEqual([]);
   expect(taken?.undone).not.toBeNull();
-  expect(await undoLast({ root })).toMatchObject({ ok: false, errors: [{ code: 'FILE_NOT_FOUND' }] });
+  expect(await undoLast({ root })).toMatchObject({ ok: false, errors: [{ code: 'NO_SNAPSHOT' }] });
 
   // The same patch without the fault applies, and its own snapshot is the one undo restores.
   const applied = await runEdit(patch, { root, snapshot: true });

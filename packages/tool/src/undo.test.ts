@@ -46,7 +46,7 @@ describe('undoLast', () => {
     expect(await content()).toBe('one\n');
 
     const nothing = await undoLast({ root });
-    expect(nothing).toMatchObject({ ok: false, errors: [{ code: 'FILE_NOT_FOUND' }] });
+    expect(nothing).toMatchObject({ ok: false, errors: [{ code: 'NO_SNAPSHOT' }] });
     expect(formatUndo(nothing)).toContain('The undo was refused and nothing was written.');
   });
 
@@ -73,7 +73,7 @@ describe('undoLast', () => {
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(await undoLast({ root, id: 'no-such-snapshot' })).toMatchObject({
       ok: false,
-      errors: [{ code: 'FILE_NOT_FOUND' }],
+      errors: [{ code: 'NO_SNAPSHOT' }],
     });
   });
 });

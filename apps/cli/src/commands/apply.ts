@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import type { EditError } from '@patchsmith/core';
 import {
@@ -9,11 +7,15 @@ import {
   type PermissionPolicy,
   type PermissionPrompt,
   runEdit,
+  type StartDiagnosticsOptions,
   startDiagnostics,
 } from '@patchsmith/tool';
 import { readEditInput, rejectedInput } from '../edit-input.js';
 import { readVersionsFrom } from '../base-from.js';
 import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io.js';
+import { rootOf, say, wantsColor } from '../output.js';
+import { missingPathHints } from '../path-hints.js';
+import { flag, option, options, type ParsedCommandLine } from '../parse-command-line.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
 /**
@@ -43,71 +45,70 @@ export function permissionGate(
   });
 }
 
-function reject(errors: EditError[], json: boolean, io: Io): number {
-  const report: EditReport = { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors };
+/** Prints a refusal made before anything was written, with a hint for each path that is not there. */
+export async function reject(errors: EditError[], json: boolean, io: Io, root: string, dryRun = false) {
+  const report: EditReport = { ok: false, dryRun, files: [], diagnostics: [], snapshot: null, errors };
   if (json) io.stdout(formatJson(report));
-  else io.stderr(formatHuman(report));
+  else io.stderr(formatHuman(report) + (await missingPathHints(errors, root)));
   return EXIT_REJECTED;
 }
 
-export async function applyCommand(args: string[], io: Io, { checkOnly = false } = {}): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      cwd: { type: 'string' },
-      format: { type: 'string', default: 'auto' },
-      check: { type: 'boolean', default: checkOnly },
-      json: { type: 'boolean', default: false },
-      'first-match': { type: 'boolean', default: false },
-      'allow-elision': { type: 'boolean', default: false },
-      'no-snapshot': { type: 'boolean', default: false },
-      diagnostics: { type: 'boolean' },
-      confirm: { type: 'boolean', default: false },
-      yes: { type: 'boolean', default: false },
-      diff: { type: 'boolean', default: false },
-      partial: { type: 'boolean', default: false },
-      'base-from': { type: 'string', multiple: true },
-    },
-  });
-  if (values.confirm && values.yes) throw new UsageError('--confirm and --yes contradict each other');
-  const input = await readEditInput(positionals, values.format, io);
-  const readVersions = await readVersionsFrom(values['base-from'], io);
-  const root = resolve(io.cwd, values.cwd ?? '.');
+/** `--diagnostics-timeout` in seconds, and progress on stderr while servers start (not with `--quiet`). */
+function diagnosticsOptions(parsed: ParsedCommandLine, io: Io): StartDiagnosticsOptions {
+  const seconds = option(parsed, 'diagnostics-timeout');
+  if (seconds !== undefined && !/^\d+(\.\d+)?$/.test(seconds)) {
+    throw new UsageError(`--diagnostics-timeout ${seconds}: expected a number of seconds`);
+  }
+  return {
+    ...(seconds !== undefined ? { timeoutMs: Number(seconds) * 1000 } : {}),
+    ...(flag(parsed, 'quiet')
+      ? {}
+      : { onProgress: (message: string) => io.stderr(`patchsmith: ${message}\n`) }),
+  };
+}
+
+export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
+  const check = flag(parsed, 'check');
+  const json = flag(parsed, 'json');
+  const { positionals } = parsed;
+  if (flag(parsed, 'confirm') && flag(parsed, 'yes'))
+    throw new UsageError('--confirm and --yes contradict each other');
+  const input = await readEditInput(positionals, option(parsed, 'format') ?? 'auto', io);
+  const readVersions = await readVersionsFrom(options(parsed, 'base-from'), io);
+  const root = rootOf(io, parsed);
   const config = await loadConfig(root);
-  if (!config.ok) return reject(config.errors, values.json, io);
+  if (!config.ok) return reject(config.errors, json, io, root);
   const fromStdin = positionals[0] === undefined || positionals[0] === '-';
   const ask = permissionGate(config.value.policy, io, {
     fromStdin,
-    confirm: values.confirm,
-    yes: values.yes,
+    confirm: flag(parsed, 'confirm'),
+    yes: flag(parsed, 'yes'),
   });
-  const wantDiagnostics = (values.diagnostics ?? config.value.diagnostics) && !values.check;
-  const diagnostics = wantDiagnostics ? await startDiagnostics(root) : null;
+  const asked = parsed.values.diagnostics === true ? true : undefined;
+  const wantDiagnostics = (asked ?? config.value.diagnostics) && !check;
+  const diagnostics = wantDiagnostics ? await startDiagnostics(root, diagnosticsOptions(parsed, io)) : null;
   let report: EditReport;
   try {
     report =
       'error' in input
-        ? rejectedInput(input, values.check)
+        ? rejectedInput(input, check)
         : await runEdit(input, {
             root,
-            dryRun: values.check,
-            firstMatch: values['first-match'],
-            allowElision: values['allow-elision'],
-            snapshot: !values['no-snapshot'],
+            dryRun: check,
+            firstMatch: flag(parsed, 'first-match'),
+            allowElision: flag(parsed, 'allow-elision'),
+            snapshot: !flag(parsed, 'no-snapshot'),
             ask,
-            partial: values.partial,
+            partial: flag(parsed, 'partial'),
             ...(readVersions ? { readVersions } : {}),
             ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
           });
   } finally {
     await diagnostics?.dispose();
   }
-  if (values.json) io.stdout(formatJson(report));
-  else {
-    const color = io.isTTY && !io.env.NO_COLOR;
-    const text = formatHuman(report, { color, diffs: values.diff });
-    (report.ok ? io.stdout : io.stderr)(text);
-  }
+  const human = () => formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') });
+  if (json) io.stdout(formatJson(report));
+  else if (!report.ok) io.stderr(human() + (await missingPathHints(report.errors, root)));
+  else say(io, parsed, human());
   return report.ok ? EXIT_OK : report.partial ? EXIT_PARTIAL : EXIT_REJECTED;
 }

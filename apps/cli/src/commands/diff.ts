@@ -1,47 +1,39 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { formatHuman } from '@patchsmith/formatter';
 import { printUnifiedDiff } from '@patchsmith/planner';
 import { planEdit } from '@patchsmith/tool';
 import { readEditInput, rejectedInput } from '../edit-input.js';
-import { EXIT_OK, EXIT_REJECTED, type Io } from '../io.js';
+import { EXIT_OK, type Io } from '../io.js';
+import { printJson, rootOf, say } from '../output.js';
+import { flag, option, type ParsedCommandLine } from '../parse-command-line.js';
+import { reject } from './apply.js';
 
 /**
  * `patchsmith diff`: plans any supported input and prints the whole change as one git-style unified
  * diff, writing nothing, so any edit can be reviewed (or applied) with standard tools.
  */
-export async function diffCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      cwd: { type: 'string' },
-      format: { type: 'string', default: 'auto' },
-      'first-match': { type: 'boolean', default: false },
-      'allow-elision': { type: 'boolean', default: false },
-    },
-  });
-  const input = await readEditInput(positionals, values.format, io);
+export async function diffCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
+  const json = flag(parsed, 'json');
+  const input = await readEditInput(parsed.positionals, option(parsed, 'format') ?? 'auto', io);
+  const root = rootOf(io, parsed);
   const planned =
     'error' in input
       ? { ok: false as const, errors: rejectedInput(input, true).errors }
       : await planEdit(input, {
-          root: resolve(io.cwd, values.cwd ?? '.'),
-          firstMatch: values['first-match'],
-          allowElision: values['allow-elision'],
+          root,
+          firstMatch: flag(parsed, 'first-match'),
+          allowElision: flag(parsed, 'allow-elision'),
         });
-  if (!planned.ok) {
-    const report = {
-      ok: false,
-      dryRun: true,
-      files: [],
-      diagnostics: [],
-      snapshot: null,
-      errors: planned.errors,
-    };
-    io.stderr(formatHuman(report));
-    return EXIT_REJECTED;
-  }
-  io.stdout(printUnifiedDiff(planned.plan));
+  if (!planned.ok) return reject(planned.errors, json, io, root, true);
+  const diff = printUnifiedDiff(planned.plan);
+  if (json)
+    printJson(io, {
+      ok: true,
+      diff,
+      files: planned.plan.files.map((f) => ({
+        path: f.path,
+        op: f.op,
+        ...(f.movePath !== undefined && { movePath: f.movePath }),
+      })),
+    });
+  else say(io, parsed, diff);
   return EXIT_OK;
 }

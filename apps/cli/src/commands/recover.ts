@@ -1,37 +1,36 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { discardTransaction, recoverTransaction } from '@patchsmith/apply';
-import { EXIT_OK, type Io, UsageError } from '../io.js';
+import { discardTransaction, liveLockHolder, recoverTransaction } from '@patchsmith/apply';
+import { EXIT_OK, type Io } from '../io.js';
+import { printable, printJson, rootOf, say } from '../output.js';
+import { flag, type ParsedCommandLine } from '../parse-command-line.js';
 
-// A character that would act on the terminal (the journal's paths are shown, and a journal is input).
-const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
+/** What `recover` did, as one line per fact (and `--json` prints as it is). */
+function report(parsed: ParsedCommandLine, io: Io, result: object, text: string): number {
+  if (flag(parsed, 'json')) printJson(io, { ok: true, ...result });
+  else say(io, parsed, text);
+  return EXIT_OK;
+}
 
-/** A path as a line of output: control characters shown as JSON escapes. */
-const printable = (path: string) =>
-  [...path].map((char) => (isControl(char) ? JSON.stringify(char).slice(1, -1) : char)).join('');
-
-export async function recoverCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { cwd: { type: 'string' }, discard: { type: 'boolean', default: false } },
-  });
-  if (positionals.length > 0) throw new UsageError('recover takes no arguments');
-  const root = resolve(io.cwd, values.cwd ?? '.');
-  if (values.discard) {
+export async function recoverCommand(parsed: ParsedCommandLine, io: Io): Promise<number> {
+  const root = rootOf(io, parsed);
+  if (flag(parsed, 'discard')) {
     const { discarded } = await discardTransaction(root);
-    io.stdout(
-      discarded
-        ? 'Dropped the interrupted apply (its journal and backups); the files were left as they are.\n'
-        : 'Nothing to discard.\n',
-    );
-    return EXIT_OK;
+    const text = discarded
+      ? 'Dropped the interrupted apply (its journal and backups); the files were left as they are.\n'
+      : 'Nothing to discard.\n';
+    return report(parsed, io, { discarded }, text);
   }
   const result = await recoverTransaction(root);
-  if (!result.recovered) io.stdout('Nothing to recover.\n');
-  else {
-    io.stdout(`Recovered an interrupted apply; restored ${result.paths.length} path(s):\n`);
-    for (const p of result.paths) io.stdout(`  ${printable(p)}\n`);
+  if (!result.recovered) {
+    // An apply that is running now is not an interrupted one: say who holds the lock (BUSY, exit 1).
+    const busy = await liveLockHolder(root);
+    if (busy !== null) throw busy;
+    return report(parsed, io, result, 'Nothing to recover.\n');
   }
-  return EXIT_OK;
+  const lines = result.paths.map((p) => `  ${printable(p)}\n`).join('');
+  return report(
+    parsed,
+    io,
+    result,
+    `Recovered an interrupted apply; restored ${result.paths.length} path(s):\n${lines}`,
+  );
 }
