@@ -15,6 +15,7 @@ it('exports exactly the public API', async () => {
     'planEdit',
     'runEdit',
     'startDiagnostics',
+    'toolEdits',
     'toolInputJsonSchemas',
     'undoInputSchema',
     'undoLast',

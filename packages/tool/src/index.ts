@@ -19,12 +19,14 @@ export type {
   PermissionRule,
 } from './permission.js';
 export { createPermissionGate, loadPolicy } from './permission.js';
+export type { EditProgress, EditStage } from './progress.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,
   editToolInputSchema,
+  toolEdits,
   toolInputJsonSchemas,
   undoInputSchema,
   viewInputSchema,

@@ -13,6 +13,7 @@ import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
+import { type EditProgress, throwIfAborted } from './progress.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
 export type DiagnoseWrites = (
@@ -44,6 +45,13 @@ export interface RunEditOptions {
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
+  /**
+   * The host's cancel: aborted before the first write (even while the gate asks), the call is
+   * rejected with `ABORTED` and nothing is written; once writing began, it finishes.
+   */
+  signal?: AbortSignal;
+  /** Told each stage as the call enters it (see `EditProgress`). */
+  onProgress?: (progress: EditProgress) => void;
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
@@ -131,6 +139,10 @@ async function planWholeTree(input: EditInput, root: string, firstMatch: boolean
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
   const root = resolve(options.root ?? process.cwd());
   const dryRun = options.dryRun ?? false;
+  const { signal } = options;
+  const progress = (stage: EditProgress['stage'], files: number) => options.onProgress?.({ stage, files });
+  throwIfAborted(signal);
+  progress('planning', 0);
   await recoverTransaction(root);
   // The rules are read once, before planning: what the patch writes cannot change them for this call.
   const config = await loadConfig(root);
@@ -159,8 +171,11 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     return checked.ok ? report : rejected(checked.errors, dryRun);
   }
 
+  throwIfAborted(signal);
+  progress('asking', plan.files.length);
   const ask = options.ask ?? createPermissionGate({ policy });
   const answer = await ask(plan);
+  throwIfAborted(signal);
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
@@ -178,14 +193,15 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be
       // recorded fails the apply before it writes.
-      const beforeFirstWrite = async (checked: Plan) => {
-        report.snapshot = await takeSnapshot(root, checked);
-      };
       const snapshotted = await wantsSnapshot(root, options.snapshot ?? true);
-      const result = await applyPlan(
-        plan,
-        snapshotted ? { ...applyOptions, beforeFirstWrite } : applyOptions,
-      );
+      // The commit point: the last look at the signal is after the snapshot, just before the writes.
+      const beforeFirstWrite = async (checked: Plan) => {
+        throwIfAborted(signal);
+        if (snapshotted) report.snapshot = await takeSnapshot(root, checked);
+        throwIfAborted(signal);
+        progress('writing', plan.files.length);
+      };
+      const result = await applyPlan(plan, { ...applyOptions, beforeFirstWrite });
       if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
       return result;
     },
@@ -194,6 +210,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   if (!applied.ok) return rejected(applied.errors, dryRun);
 
   if (options.diagnose) {
+    progress('diagnosing', plan.files.length);
     const edits = plan.writes
       .filter((w) => w.after !== null)
       .map((w) => {
