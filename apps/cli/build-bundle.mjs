@@ -19,7 +19,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['@patchsmith/adapters'],
+  external: ['@patchsmith/mcp'],
   // A few dependencies are CommonJS: give the ESM bundle a `require` for them.
   banner: { js: "import { createRequire as __psCreateRequire } from 'node:module'; const require = __psCreateRequire(import.meta.url);" },
   logLevel: 'warning',

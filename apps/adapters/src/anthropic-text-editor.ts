@@ -1,7 +1,6 @@
 import type { ToolTextEditor20250728 } from '@anthropic-ai/sdk/resources/messages';
 import type { EditError, StrReplaceCommand } from '@patchsmith/core';
-import { type EditReport, formatForModel, runEdit, undoLast, viewFile } from '@patchsmith/tool';
-import { oneAtATime } from './one-at-a-time.js';
+import { type EditReport, formatForModel, oneAtATime, runEdit, undoLast, viewFile } from '@patchsmith/tool';
 import type { AdapterOptions } from './options.js';
 
 /** The text editor tool to list in a Messages API request's `tools` (Claude 4 models). */

@@ -8,7 +8,7 @@ import {
   undoLast,
 } from '@patchsmith/tool';
 import { tool } from 'ai';
-import { oneAtATime } from './one-at-a-time.js';
+import { oneAtATime } from '@patchsmith/tool';
 import type { AdapterOptions } from './options.js';
 
 /**

@@ -12,6 +12,7 @@ it('exports exactly the public API', async () => {
     'formatUndo',
     'loadConfig',
     'loadPolicy',
+    'oneAtATime',
     'planEdit',
     'runEdit',
     'startDiagnostics',

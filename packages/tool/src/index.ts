@@ -19,6 +19,7 @@ export type {
   PermissionRule,
 } from './permission.js';
 export { createPermissionGate, loadPolicy } from './permission.js';
+export { oneAtATime } from './one-at-a-time.js';
 export type { EditProgress, EditStage } from './progress.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';

@@ -13,6 +13,11 @@ export interface ViewFileOptions {
   view_range?: readonly [number, number] | readonly number[];
   /** Most entries a folder listing shows. */
   maxEntries?: number;
+  /**
+   * Longest text a file view returns, in characters: a longer one ends at the last whole line that
+   * fits, with a note saying which lines were shown and how to see the rest. Default: no limit.
+   */
+  maxCharacters?: number;
 }
 
 export type ViewFileResult =
@@ -23,6 +28,8 @@ export type ViewFileResult =
       path: string;
       /** What the model reads: a heading line, then numbered lines (`cat -n` style) or the listing. */
       text: string;
+      /** The file view was cut at `maxCharacters` (its text ends with a note saying so). */
+      truncated?: boolean;
     }
   | { ok: false; code: ErrorCode; message: string; path: string };
 
@@ -162,5 +169,26 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
     shown = lines.slice(range.start - 1, range.end);
   }
   const heading = `Here's the result of running \`cat -n\` on ${options.path}:`;
-  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${numberLines(shown, first)}\n` };
+  const whole = `${heading}\n${numberLines(shown, first)}\n`;
+  if (options.maxCharacters === undefined || whole.length <= options.maxCharacters) {
+    return { ok: true, kind: 'file', path: rel, text: whole };
+  }
+  const kept = linesWithin(shown, first, options.maxCharacters - heading.length - 1);
+  const last = first + kept - 1;
+  const note =
+    kept === 0
+      ? `[truncated: line ${first} alone is longer than ${options.maxCharacters} characters; nothing shown]`
+      : `[truncated at ${options.maxCharacters} characters: showing lines ${first}-${last} of ${lines.length}; use view_range [${last + 1}, -1] to see more]`;
+  const body = kept === 0 ? '' : `${numberLines(shown.slice(0, kept), first)}\n`;
+  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${body}${note}\n`, truncated: true };
+}
+
+/** How many of the lines, numbered from `first`, fit in `budget` characters (each with its line feed). */
+function linesWithin(lines: string[], first: number, budget: number): number {
+  let used = 0;
+  for (let i = 0; i < lines.length; i++) {
+    used += numberLines([lines[i]!], first + i).length + 1;
+    if (used > budget) return i;
+  }
+  return lines.length;
 }

@@ -16,7 +16,7 @@ import {
   undoInputSchema,
   undoLast,
 } from '@patchsmith/tool';
-import { oneAtATime } from './one-at-a-time.js';
+import { oneAtATime } from '@patchsmith/tool';
 import type { AdapterOptions } from './options.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
 
