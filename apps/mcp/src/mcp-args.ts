@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, loadPolicy, startDiagnostics } from '@patchsmith/tool';
@@ -16,6 +17,16 @@ function parseByteCount(text: string): number | null {
   if (!/^[1-9][0-9]*$/.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Why the root cannot serve (it is missing or not a folder), or null when it is a folder. */
+async function notAFolder(root: string): Promise<string | null> {
+  try {
+    return (await stat(root)).isDirectory() ? null : `${root} is not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${root} does not exist` : `${root} cannot be read (${code ?? 'error'})`;
+  }
 }
 
 /**
@@ -54,13 +65,17 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
     };
   }
   const root = resolve(cwd, values.cwd ?? '.');
+  const notFolder = await notAFolder(root);
+  if (notFolder !== null) return { ok: false, message: `--cwd ${JSON.stringify(values.cwd ?? '.')}: ${notFolder}\n` };
   const config = await loadConfig(root);
   // A long-lived server keeps its language servers warm across edits.
   const wantsDiagnostics = values.diagnostics ?? (config.ok && config.value.diagnostics);
   const diagnostics = wantsDiagnostics ? await startDiagnostics(root) : null;
   const options: McpServerOptions = {
     root,
-    policy: () => loadPolicy(root),
+    policy: loadPolicy,
+    // Without --cwd, a client that lists its roots says where the project is (its first root).
+    clientRoots: values.cwd === undefined ? 'adopt' : 'confine',
     ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
     firstMatch: values['first-match'] ?? false,
     snapshot: !values['no-snapshot'],

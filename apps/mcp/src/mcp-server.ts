@@ -1,37 +1,46 @@
+import { resolve } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type EditError, PatchsmithError, type Result } from '@patchsmith/core';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import {
-  type AskPermission,
   applyPatchInputSchema,
-  createPermissionGate,
   type EditInput,
-  type EditReport,
   editToolInputSchema,
-  formatForModel,
   formatUndo,
+  oneAtATime,
   type PermissionPolicy,
-  type PermissionPrompt,
+  type RunEditOptions,
   runEdit,
+  toolEdits,
   undoInputSchema,
   undoLast,
+  viewFile,
+  viewInputSchema,
 } from '@patchsmith/tool';
-import { oneAtATime } from '@patchsmith/tool';
-import type { AdapterOptions } from './options.js';
+import { z } from 'zod';
+import { type CallExtra, progressNotifier } from './call-progress.js';
+import { type ClientRoots, callRoot } from './call-root.js';
+import { gateSource, type PolicySource } from './gate.js';
+import { editReportSchema, logResultSchema, undoReportSchema, viewResultSchema } from './output-schemas.js';
+import { refusedResult, reportDocument, reportResult, thrownResult, toolResult } from './results.js';
+import { snapshotLog } from './snapshot-log.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
 
-/** Reads the permission policy again, e.g. `() => loadPolicy(root)`; a failure is that call's error. */
-export type PolicySource = () => Promise<Result<PermissionPolicy>>;
+/** The default longest text `view` returns (about 10k tokens); a longer file is cut with a note. */
+export const DEFAULT_MAX_VIEW_CHARACTERS = 40_000;
 
-export interface McpServerOptions extends AdapterOptions {
+export interface McpServerOptions extends Omit<RunEditOptions, 'dryRun' | 'signal' | 'onProgress'> {
   /**
-   * Permission rules (see `loadPolicy`), or where to read them at every call: then an edit of
-   * `.patchsmith.json` counts from the next call, and a broken one is that call's error
-   * (`isError: true`), never the server's end. Paths whose rule says `ask` are put to the user
-   * through MCP elicitation when the client supports it, and refused (with how to allow them)
-   * otherwise. Ignored when `ask` is given.
+   * Permission rules (see `loadPolicy`), or where to read them at every call (given the call's
+   * root): then an edit of `.patchsmith.json` counts from the next call, and a broken one is that
+   * call's error (`isError: true`), never the server's end. Paths whose rule says `ask` are put to
+   * the user through MCP elicitation, with the diff, when the client supports it, and refused
+   * (with how to allow them) otherwise. Ignored when `ask` is given.
    */
   policy?: PermissionPolicy | PolicySource;
+  /** What the client's MCP roots do when it offers them (default `confine`; see `ClientRoots`). */
+  clientRoots?: ClientRoots;
+  /** The longest text `view` returns (default `DEFAULT_MAX_VIEW_CHARACTERS`). */
+  maxViewCharacters?: number;
   /** The name and version the server reports. */
   name?: string;
   version?: string;
@@ -39,27 +48,25 @@ export interface McpServerOptions extends AdapterOptions {
   maxMessageBytes?: number;
 }
 
-function toolResult(text: string, ok: boolean): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: !ok };
-}
+const preview = z
+  .boolean()
+  .nullable()
+  .describe('true: return the diff the edit would make and write nothing; null or false: apply it.');
 
-function reportResult(report: EditReport): CallToolResult {
-  return toolResult(formatForModel(report), report.ok);
-}
+const applyPatchSchema = applyPatchInputSchema.extend({ preview });
+const editSchema = editToolInputSchema.extend({ preview });
+const logSchema = z.strictObject({
+  limit: z.number().int().min(1).nullable().describe('At most this many snapshots, newest first; null: all.'),
+});
 
-/** Errors found before any edit was planned (a broken config), as a rejected edit reads. */
-function refusedResult(errors: EditError[]): CallToolResult {
-  return reportResult({ ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors });
-}
-
-/**
- * A call that threw (a broken journal's `STATE_INVALID`, an I/O failure) is that call's tool
- * error with its code; the server goes on serving.
- */
-function thrownResult(error: unknown): CallToolResult {
-  if (error instanceof PatchsmithError) return toolResult(`${error.code}: ${error.message}`, false);
-  return toolResult(`IO_ERROR: ${error instanceof Error ? error.message : String(error)}`, false);
-}
+/** The hints of every tool: they act on the project's files only, never on the world outside. */
+const WRITES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+const READS: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 /** `oneAtATime` for tool calls, each of which answers a result even when it throws. */
 function toolQueue(): (task: () => Promise<CallToolResult>) => Promise<CallToolResult> {
@@ -67,87 +74,44 @@ function toolQueue(): (task: () => Promise<CallToolResult>) => Promise<CallToolR
   return (task) => queue(() => task().catch(thrownResult));
 }
 
-/** Asks the person at the MCP client, through elicitation, whether the paths may be written. */
-function elicitationPrompt(server: McpServer): PermissionPrompt {
-  return async ({ paths }) => {
-    const result = await server.server.elicitInput({
-      message: `patchsmith wants to write ${paths.map((p) => p.path).join(', ')}. Allow it?`,
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          answer: {
-            type: 'string',
-            enum: ['yes', 'no', 'always'],
-            description: 'always: allow these paths for this session',
-          },
-        },
-        required: ['answer'],
-      },
-    });
-    const answer = result.action === 'accept' ? result.content?.answer : 'no';
-    return answer === 'yes' || answer === 'always' ? answer : 'no';
-  };
-}
-
-/** Whether the connected client can put a question to its user. */
-function canElicit(server: McpServer): boolean {
-  return server.server.getClientCapabilities()?.elicitation !== undefined;
-}
-
-/**
- * The policy's gate. The client's capabilities are known only once it connects, so the choice is
- * made per call: with elicitation, `ask` paths go to the user; without, they are refused with a
- * message saying how to allow them.
- */
-function policyGate(server: McpServer, policy: PermissionPolicy): AskPermission {
-  const asking = createPermissionGate({ policy, prompt: elicitationPrompt(server) });
-  const refusing = createPermissionGate({ policy });
-  return (plan) => (canElicit(server) ? asking(plan) : refusing(plan));
-}
-
-/**
- * The gate of each call: none, the one given, the fixed policy's, or the one of the policy read
- * now. A policy read again keeps its gate while its rules stay the same, so an `always` answer
- * lasts the session.
- */
-function gateSource(
-  server: McpServer,
-  policy: McpServerOptions['policy'],
-  ask: AskPermission | undefined,
-): () => Promise<Result<AskPermission | undefined>> {
-  if (ask !== undefined || policy === undefined) return async () => ({ ok: true, value: ask });
-  if (typeof policy !== 'function') {
-    const gate = policyGate(server, policy);
-    return async () => ({ ok: true, value: gate });
-  }
-  let last: { rules: string; gate: AskPermission } | undefined;
-  return async () => {
-    const read = await policy();
-    if (!read.ok) return read;
-    const rules = JSON.stringify(read.value);
-    if (last?.rules !== rules) last = { rules, gate: policyGate(server, read.value) };
-    return { ok: true, value: last.gate };
-  };
-}
-
 /**
  * An MCP server (not yet connected) with the tools `apply_patch` (a patch text), `edit`
- * (str_replace commands) and `undo`. Each call is one `runEdit` / `undoLast`; the result is the
- * model-facing text, with `isError: true` when the edit was rejected. Connect it to a transport,
- * e.g. `serveMcpStdio`.
+ * (str_replace commands), `view` (a file's numbered lines or a folder), `undo` and `log`. Each
+ * write is one `runEdit` / `undoLast`, cancelled by the call's `notifications/cancelled` up to its
+ * first write; the result is the model-facing text with the JSON report as `structuredContent`,
+ * `isError: true` when the edit was rejected. Connect it to a transport, e.g. `serveMcpStdio`.
  */
 export function createMcpServer(options: McpServerOptions = {}): McpServer {
-  const { policy, name, version, maxMessageBytes: _, ...adapterOptions } = options;
+  const {
+    policy,
+    name,
+    version,
+    clientRoots,
+    maxViewCharacters,
+    maxMessageBytes: _,
+    ...runOptions
+  } = options;
+  const serverRoot = resolve(runOptions.root ?? process.cwd());
   const server = new McpServer({ name: name ?? 'patchsmith', version: version ?? '0.0.0' });
-  const gateOfCall = gateSource(server, policy, adapterOptions.ask);
-  const runOptions = { ...adapterOptions };
+  const gateOfCall = gateSource(server, policy, runOptions.ask);
   // A client may send several calls without waiting; each edit plans against the previous one's result.
   const queue = toolQueue();
-  const edit = (input: EditInput) =>
+  /** Runs the task with the call's root, or refuses the call when the client's roots exclude it. */
+  const inRoot = (task: (root: string) => Promise<CallToolResult>) =>
     queue(async () => {
-      const gate = await gateOfCall();
+      const root = await callRoot(server, serverRoot, clientRoots ?? 'confine');
+      return root.ok ? task(root.value) : refusedResult(root.errors);
+    });
+  const edit = (input: EditInput, isPreview: boolean | null, extra: CallExtra) =>
+    inRoot(async (root) => {
+      const call = { ...runOptions, root, signal: extra.signal };
+      if (isPreview === true) return reportResult(await runEdit(input, { ...call, dryRun: true }), true);
+      const gate = await gateOfCall(root);
       if (!gate.ok) return refusedResult(gate.errors);
-      return reportResult(await runEdit(input, { ...runOptions, ask: gate.value }));
+      const onProgress = progressNotifier(extra);
+      return reportResult(
+        await runEdit(input, { ...call, ask: gate.value, ...(onProgress ? { onProgress } : {}) }),
+      );
     });
 
   server.registerTool(
@@ -157,10 +121,14 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
       description:
         'Apply a patch to the project, all or nothing. Codex format preferred (*** Begin Patch ... *** End Patch); ' +
         'unified diffs and SEARCH/REPLACE blocks are accepted too. Context that drifted slightly (whitespace, ' +
-        'indentation, look-alike characters) still matches; failures show the nearest region of the file.',
-      inputSchema: applyPatchInputSchema,
+        'indentation, look-alike characters) still matches; failures show the nearest region of the file. ' +
+        'preview: true returns the diff and writes nothing.',
+      inputSchema: applyPatchSchema,
+      outputSchema: editReportSchema,
+      annotations: { title: 'Apply a patch', ...WRITES },
     },
-    ({ patch, format }) => edit({ kind: 'patch', text: patch, ...(format ? { format } : {}) }),
+    ({ patch, format, preview: isPreview }, extra) =>
+      edit({ kind: 'patch', text: patch, ...(format ? { format } : {}) }, isPreview, extra),
   );
 
   server.registerTool(
@@ -168,11 +136,39 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
     {
       title: 'Edit files',
       description:
-        'Edit files with str_replace (old_str must identify one place), create (whole file) and insert ' +
-        '(after a line) commands, applied in order, all or nothing.',
-      inputSchema: editToolInputSchema,
+        'Edit files with str_replace (old_str must identify one place), create (a new file) and insert ' +
+        '(after a line, as view numbers them) commands, applied in order, all or nothing. preview: true ' +
+        'returns the diff and writes nothing.',
+      inputSchema: editSchema,
+      outputSchema: editReportSchema,
+      annotations: { title: 'Edit files', ...WRITES },
     },
-    ({ edits }) => edit({ kind: 'edits', edits }),
+    (input, extra) => edit({ kind: 'edits', edits: toolEdits(input) }, input.preview, extra),
+  );
+
+  server.registerTool(
+    'view',
+    {
+      title: 'View a file or folder',
+      description:
+        'Read a file with numbered lines (all of it, or view_range [start, end], end -1 for the end), or list ' +
+        'a folder two levels deep. A long file is cut with a note saying how to see the rest. Read a file ' +
+        'before editing it.',
+      inputSchema: viewInputSchema,
+      outputSchema: viewResultSchema,
+      annotations: { title: 'View a file or folder', ...READS },
+    },
+    ({ path, view_range }) =>
+      inRoot(async (root) => {
+        const viewed = await viewFile({
+          root,
+          path,
+          ...(view_range !== null ? { view_range } : {}),
+          maxCharacters: maxViewCharacters ?? DEFAULT_MAX_VIEW_CHARACTERS,
+        });
+        if (viewed.ok) return toolResult(viewed.text, true, { ...viewed, truncated: viewed.truncated ?? false });
+        return toolResult(`${viewed.code}: ${viewed.message}`, false, viewed);
+      }),
   );
 
   server.registerTool(
@@ -180,16 +176,43 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
     {
       title: 'Undo an edit',
       description:
-        'Restore the files of the latest apply_patch or edit (or of the snapshot id given). Refuses when ' +
-        'the files changed since, unless force.',
+        'Restore the files of the latest apply_patch or edit (or of the snapshot id given, see log). Refuses ' +
+        'when the files changed since, unless force.',
       inputSchema: undoInputSchema,
+      outputSchema: undoReportSchema,
+      annotations: { title: 'Undo an edit', ...WRITES },
     },
     ({ id, force }) =>
-      queue(async () => {
-        const { root, lockTimeoutMs, ask: gate } = runOptions;
-        // The rules of .patchsmith.json as they are now (read by undoLast), and the host's gate too.
-        const report = await undoLast({ root, id, force, lockTimeoutMs, ...(gate ? { ask: gate } : {}) });
-        return toolResult(formatUndo(report), report.ok);
+      inRoot(async (root) => {
+        const gate = await gateOfCall(root);
+        if (!gate.ok) return refusedResult(gate.errors);
+        const { lockTimeoutMs, allowConfigWrites } = runOptions;
+        // The rules of .patchsmith.json as they are now (read by undoLast), and the call's gate.
+        const report = await undoLast({
+          root,
+          ...(id !== null ? { id } : {}),
+          force: force ?? false,
+          lockTimeoutMs,
+          allowConfigWrites,
+          ...(gate.value ? { ask: gate.value } : {}),
+        });
+        return toolResult(formatUndo(report), report.ok, { ...reportDocument(report), undone: report.undone });
+      }),
+  );
+
+  server.registerTool(
+    'log',
+    {
+      title: 'List the edits that can be undone',
+      description: 'List the snapshots of the edits, newest first: their ids (for undo), times and files.',
+      inputSchema: logSchema,
+      outputSchema: logResultSchema,
+      annotations: { title: 'List the edits', ...READS },
+    },
+    ({ limit }) =>
+      inRoot(async (root) => {
+        const { text, snapshots } = await snapshotLog(root, limit);
+        return toolResult(text, true, { snapshots });
       }),
   );
   return server;
