@@ -16,6 +16,7 @@ it('exports exactly the public API', async () => {
     'planEdit',
     'runEdit',
     'startDiagnostics',
+    'strictModeProblems',
     'toolEdits',
     'toolInputJsonSchemas',
     'undoInputSchema',

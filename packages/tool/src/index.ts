@@ -32,6 +32,7 @@ export {
   undoInputSchema,
   viewInputSchema,
 } from './schemas.js';
+export { strictModeProblems } from './strict-mode.js';
 export type { UndoOptions, UndoReport } from './undo.js';
 export { formatUndo, undoLast } from './undo.js';
 export type { ViewFileOptions, ViewFileResult } from './view-file.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strictModeProblems } from './test-support/strict-mode.js';
+import { strictModeProblems } from './strict-mode.js';
 import {
   applyPatchInputSchema,
   editInputSchema,

@@ -15,7 +15,8 @@ const UNSUPPORTED = [
 ];
 
 /**
- * What makes a JSON Schema invalid in OpenAI strict mode, as `path: problem` lines: an object not
+ * For a host that builds its own tool schema (e.g. one of ours extended): what makes a JSON Schema
+ * invalid in OpenAI strict mode, as `path: problem` lines: an object not
  * closed or with an optional property, an unsupported keyword, a root that is not an object.
  */
 export function strictModeProblems(schema: unknown): string[] {
