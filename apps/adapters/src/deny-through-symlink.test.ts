@@ -80,7 +80,7 @@ describe('deny through a symlinked folder, per adapter', () => {
     await expectRefused(
       async () =>
         (await tools.apply_patch.execute!(
-          { patch: STEAL },
+          { patch: STEAL, format: null },
           { toolCallId: 'call_1', messages: [] },
         )) as string,
     );

@@ -28,7 +28,10 @@ describe('patchsmith mcp arguments', () => {
         value: { rules: [{ match: '*.env', action: 'deny' }], source: '.patchsmith.json' },
       });
       await project.write('.patchsmith.json', '{"permissions": []}');
-      expect(await policy(project.root)).toEqual({ ok: true, value: { rules: [], source: '.patchsmith.json' } });
+      expect(await policy(project.root)).toEqual({
+        ok: true,
+        value: { rules: [], source: '.patchsmith.json' },
+      });
     } finally {
       await project.remove();
     }
@@ -64,7 +67,7 @@ describe('patchsmith mcp arguments', () => {
     }
   });
 
-  it('without --cwd, takes the client\'s first root as the project', async () => {
+  it("without --cwd, takes the client's first root as the project", async () => {
     const parsed = await mcpOptionsFromArgs([], '/');
     expect(parsed.ok && parsed.options.clientRoots).toBe('adopt');
   });

@@ -66,7 +66,8 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
   }
   const root = resolve(cwd, values.cwd ?? '.');
   const notFolder = await notAFolder(root);
-  if (notFolder !== null) return { ok: false, message: `--cwd ${JSON.stringify(values.cwd ?? '.')}: ${notFolder}\n` };
+  if (notFolder !== null)
+    return { ok: false, message: `--cwd ${JSON.stringify(values.cwd ?? '.')}: ${notFolder}\n` };
   const config = await loadConfig(root);
   // A long-lived server keeps its language servers warm across edits.
   const wantsDiagnostics = values.diagnostics ?? (config.ok && config.value.diagnostics);

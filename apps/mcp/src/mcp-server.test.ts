@@ -52,7 +52,11 @@ describe('the MCP server over stdio', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['apply_patch', 'edit', 'log', 'undo', 'view']);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
-    expect(tools.find((t) => t.name === 'apply_patch')?.inputSchema.required).toEqual(['patch', 'format', 'preview']);
+    expect(tools.find((t) => t.name === 'apply_patch')?.inputSchema.required).toEqual([
+      'patch',
+      'format',
+      'preview',
+    ]);
 
     const applied = await client.callTool({
       name: 'apply_patch',
@@ -69,7 +73,11 @@ describe('the MCP server over stdio', () => {
 
     const ambiguous = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-same\n+changed\n*** End Patch', format: null, preview: null },
+      arguments: {
+        patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-same\n+changed\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(ambiguous.isError).toBe(true);
     expect(textOf(ambiguous)).toContain('AMBIGUOUS');
@@ -103,7 +111,11 @@ describe('the MCP server over stdio', () => {
     client = await connect(project.root);
     const denied = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch', format: null, preview: null },
+      arguments: {
+        patch: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(denied.isError).toBe(true);
     expect(textOf(denied)).toContain('DENIED');
@@ -114,7 +126,11 @@ describe('the MCP server over stdio', () => {
     // This client cannot be asked (no elicitation): an `ask` path is refused with how to allow it.
     const asked = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** End Patch', format: null, preview: null },
+      arguments: {
+        patch: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(asked.isError).toBe(true);
     expect(textOf(asked)).toContain('{"match": "notes.txt", "action": "allow"}');
@@ -134,13 +150,17 @@ describe('the MCP server over stdio', () => {
     );
     const add = (n: number) => ({
       name: 'apply_patch',
-      arguments: { patch: `*** Begin Patch\n*** Add File: notes.txt\n+v${n}\n*** End Patch`, format: null, preview: null },
+      arguments: {
+        patch: `*** Begin Patch\n*** Add File: notes.txt\n+v${n}\n*** End Patch`,
+        format: null,
+        preview: null,
+      },
     });
     expect((await client.callTool(add(1))).isError).toBe(false);
     expect((await client.callTool(add(2))).isError).toBe(false);
     expect(questions).toHaveLength(1);
     // The person approves what will be written: the question carries the diff.
-    expect(questions[0]).toMatch(/^patchsmith wants to write notes\.txt\. Allow it\?\n\n[^]*\+v1\n/);
+    expect(questions[0]).toMatch(/^patchsmith wants to write notes\.txt\. Allow it\?\n\n[\s\S]*\+v1\n/);
     expect(await project.read('notes.txt')).toBe('v2\n');
   });
 
@@ -148,7 +168,11 @@ describe('the MCP server over stdio', () => {
     client = await connect(project.root);
     const applied = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-other\n+OTHER\n*** End Patch', format: null, preview: null },
+      arguments: {
+        patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-other\n+OTHER\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(applied.isError).toBe(false);
     await project.write(
@@ -171,7 +195,13 @@ describe('the MCP server over stdio', () => {
       name: 'edit',
       arguments: {
         edits: [
-          { command: 'str_replace', path: 'src/app.ts', old_str: '"hi"', new_str: '"hey"', replace_all: null },
+          {
+            command: 'str_replace',
+            path: 'src/app.ts',
+            old_str: '"hi"',
+            new_str: '"hey"',
+            replace_all: null,
+          },
         ],
         preview: null,
       },

@@ -166,7 +166,8 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
           ...(view_range !== null ? { view_range } : {}),
           maxCharacters: maxViewCharacters ?? DEFAULT_MAX_VIEW_CHARACTERS,
         });
-        if (viewed.ok) return toolResult(viewed.text, true, { ...viewed, truncated: viewed.truncated ?? false });
+        if (viewed.ok)
+          return toolResult(viewed.text, true, { ...viewed, truncated: viewed.truncated ?? false });
         return toolResult(`${viewed.code}: ${viewed.message}`, false, viewed);
       }),
   );
@@ -196,7 +197,10 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
           allowConfigWrites,
           ...(gate.value ? { ask: gate.value } : {}),
         });
-        return toolResult(formatUndo(report), report.ok, { ...reportDocument(report), undone: report.undone });
+        return toolResult(formatUndo(report), report.ok, {
+          ...reportDocument(report),
+          undone: report.undone,
+        });
       }),
   );
 

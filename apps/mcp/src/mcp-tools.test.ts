@@ -35,7 +35,12 @@ interface ConnectOptions {
 async function connect(root: string, options: ConnectOptions = {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', here('./test-support/register-ts.mjs'), here('./mcp-main.ts'), ...(options.args ?? ['--cwd', root])],
+    args: [
+      '--import',
+      here('./test-support/register-ts.mjs'),
+      here('./mcp-main.ts'),
+      ...(options.args ?? ['--cwd', root]),
+    ],
     ...(options.cwd ? { cwd: options.cwd } : {}),
     stderr: 'pipe',
   });
@@ -67,7 +72,8 @@ const patchCall = (patch: string, preview: boolean | null = null) => ({
   name: 'apply_patch',
   arguments: { patch, format: null, preview },
 });
-const GREET = '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-  return "hi";\n+  return "hello";\n*** End Patch';
+const GREET =
+  '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-  return "hi";\n+  return "hello";\n*** End Patch';
 const ORIGINAL_APP = 'export function greet() {\n  return "hi";\n}\n';
 
 /** Every entry of the project with its content, `.git` left out: to show that nothing changed. */
@@ -77,7 +83,11 @@ async function tree(root: string): Promise<Record<string, string>> {
   for (const name of (await readdir(root, { recursive: true })).sort()) {
     if (name === '.git' || name.startsWith('.git/')) continue;
     const stats = await lstat(join(root, name));
-    out[name] = stats.isFile() ? await readFile(join(root, name), 'utf8') : stats.isDirectory() ? 'dir' : 'link';
+    out[name] = stats.isFile()
+      ? await readFile(join(root, name), 'utf8')
+      : stats.isDirectory()
+        ? 'dir'
+        : 'link';
   }
   return out;
 }
@@ -113,7 +123,11 @@ describe('one server, every tool', () => {
     expect(byName.view).toMatchObject({ readOnlyHint: true });
     expect(byName.log).toMatchObject({ readOnlyHint: true });
     for (const name of ['apply_patch', 'edit', 'undo']) {
-      expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+      expect(byName[name]).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+      });
     }
   });
 
@@ -121,11 +135,19 @@ describe('one server, every tool', () => {
     const file = await client.callTool({ name: 'view', arguments: { path: 'src/app.ts', view_range: null } });
     expect(file.isError).toBe(false);
     expect(textOf(file)).toBe(
-      "Here's the result of running `cat -n` on src/app.ts:\n     1\texport function greet() {\n     2\t  return \"hi\";\n     3\t}\n",
+      'Here\'s the result of running `cat -n` on src/app.ts:\n     1\texport function greet() {\n     2\t  return "hi";\n     3\t}\n',
     );
-    expect(file.structuredContent).toMatchObject({ ok: true, kind: 'file', path: 'src/app.ts', truncated: false });
+    expect(file.structuredContent).toMatchObject({
+      ok: true,
+      kind: 'file',
+      path: 'src/app.ts',
+      truncated: false,
+    });
 
-    const range = await client.callTool({ name: 'view', arguments: { path: 'twice.txt', view_range: [2, 3] } });
+    const range = await client.callTool({
+      name: 'view',
+      arguments: { path: 'twice.txt', view_range: [2, 3] },
+    });
     expect(textOf(range)).toContain('     2\tother\n     3\tsame\n');
     expect(textOf(range)).not.toContain('     1\t');
 
@@ -137,9 +159,14 @@ describe('one server, every tool', () => {
     const long = await client.callTool({ name: 'view', arguments: { path: 'long.txt', view_range: null } });
     expect(long.structuredContent).toMatchObject({ truncated: true });
     expect(textOf(long).length).toBeLessThan(40_200);
-    expect(textOf(long)).toMatch(/\[truncated at 40000 characters: showing lines 1-\d+ of 20000; use view_range \[\d+, -1\] to see more\]\n$/);
+    expect(textOf(long)).toMatch(
+      /\[truncated at 40000 characters: showing lines 1-\d+ of 20000; use view_range \[\d+, -1\] to see more\]\n$/,
+    );
 
-    const missing = await client.callTool({ name: 'view', arguments: { path: 'nope.txt', view_range: null } });
+    const missing = await client.callTool({
+      name: 'view',
+      arguments: { path: 'nope.txt', view_range: null },
+    });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toMatch(/^FILE_NOT_FOUND: /);
     const outside = await client.callTool({ name: 'view', arguments: { path: '../x', view_range: null } });
@@ -164,7 +191,9 @@ describe('one server, every tool', () => {
     expect(textOf(edited)).toContain('+new\n');
     expect(await tree(project.root)).toEqual(before);
     // A preview reports the refusal the apply would meet.
-    const denied = await client.callTool(patchCall('*** Begin Patch\n*** Add File: secrets/x\n+x\n*** End Patch', true));
+    const denied = await client.callTool(
+      patchCall('*** Begin Patch\n*** Add File: secrets/x\n+x\n*** End Patch', true),
+    );
     expect(denied.isError).toBe(true);
     expect(textOf(denied)).toContain('DENIED');
     expect(await tree(project.root)).toEqual(before);
@@ -175,7 +204,12 @@ describe('one server, every tool', () => {
     expect(applied.isError).toBe(false);
     expect(textOf(applied)).toBe('Patch applied.\n[M] src/app.ts (+1 -1)\n');
     const report = applied.structuredContent as { ok: boolean; snapshot: string; files: { path: string }[] };
-    expect(report).toMatchObject({ ok: true, dryRun: false, errors: [], files: [{ path: 'src/app.ts', op: 'update' }] });
+    expect(report).toMatchObject({
+      ok: true,
+      dryRun: false,
+      errors: [],
+      files: [{ path: 'src/app.ts', op: 'update' }],
+    });
     expect(report.snapshot).toMatch(/\S/);
 
     const log = await client.callTool({ name: 'log', arguments: { limit: null } });
@@ -197,7 +231,15 @@ describe('one server, every tool', () => {
     const result = await client.callTool({
       name: 'edit',
       arguments: {
-        edits: [{ command: 'str_replace', path: 'src/app.ts', old_str: '"hi"', new_str: '"hey"', replace_all: null }],
+        edits: [
+          {
+            command: 'str_replace',
+            path: 'src/app.ts',
+            old_str: '"hi"',
+            new_str: '"hey"',
+            replace_all: null,
+          },
+        ],
         preview: null,
       },
     });
@@ -211,7 +253,9 @@ describe('one server, every tool', () => {
     const result = await client.callTool({
       name: 'edit',
       arguments: {
-        edits: [{ command: 'str_replace', path: 'twice.txt', old_str: 'same', new_str: 'x', replace_all: null }],
+        edits: [
+          { command: 'str_replace', path: 'twice.txt', old_str: 'same', new_str: 'x', replace_all: null },
+        ],
         preview: null,
       },
     });
@@ -235,7 +279,10 @@ describe('one server, every tool', () => {
     const missingField = await client.callTool({ name: 'apply_patch', arguments: { patch: GREET } });
     expect(missingField.isError).toBe(true);
     expect(textOf(missingField)).toContain('Input validation error');
-    const unknownField = await client.callTool({ name: 'view', arguments: { path: 'a', view_range: null, x: 1 } });
+    const unknownField = await client.callTool({
+      name: 'view',
+      arguments: { path: 'a', view_range: null, x: 1 },
+    });
     expect(unknownField.isError).toBe(true);
     const unknownTool = await client.callTool({ name: 'rm_rf', arguments: {} });
     expect(unknownTool.isError).toBe(true);

@@ -6,6 +6,7 @@ export type { PatchsmithConfig } from './config.js';
 export { loadConfig } from './config.js';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
+export { oneAtATime } from './one-at-a-time.js';
 export type {
   AskPermission,
   PathDecision,
@@ -19,7 +20,6 @@ export type {
   PermissionRule,
 } from './permission.js';
 export { createPermissionGate, loadPolicy } from './permission.js';
-export { oneAtATime } from './one-at-a-time.js';
 export type { EditProgress, EditStage } from './progress.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';

@@ -21,7 +21,10 @@ const patch = {
   kind: 'patch',
   text: '*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+two\n*** Add File: b.txt\n+new\n*** End Patch',
 } as const;
-const tree = async () => ({ a: await readFile(join(root, 'a.txt'), 'utf8'), entries: (await readdir(root)).sort() });
+const tree = async () => ({
+  a: await readFile(join(root, 'a.txt'), 'utf8'),
+  entries: (await readdir(root)).sort(),
+});
 /** The snapshots recorded in the root: an aborted call leaves none behind. */
 const snapshotCount = async () => (await listSnapshots({ root })).length;
 

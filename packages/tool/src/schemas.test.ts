@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { strictModeProblems } from './strict-mode.js';
 import {
   applyPatchInputSchema,
   editInputSchema,
@@ -10,6 +9,7 @@ import {
   undoInputSchema,
   viewInputSchema,
 } from './schemas.js';
+import { strictModeProblems } from './strict-mode.js';
 
 describe('tool input schemas', () => {
   it('accepts the documented apply_patch, edit, undo and view inputs', () => {
@@ -26,7 +26,13 @@ describe('tool input schemas', () => {
       replace_all: true,
     } as const;
     expect(editToolInputSchema.parse({ edits: [edit] })).toEqual({ edits: [edit] });
-    const nulls = { command: 'str_replace', path: 'a', old_str: 'x', new_str: null, replace_all: null } as const;
+    const nulls = {
+      command: 'str_replace',
+      path: 'a',
+      old_str: 'x',
+      new_str: null,
+      replace_all: null,
+    } as const;
     expect(toolEdits(editToolInputSchema.parse({ edits: [nulls, edit] }))).toEqual([
       { command: 'str_replace', path: 'a', old_str: 'x' },
       edit,
@@ -83,8 +89,8 @@ describe('tool input schemas', () => {
       '$: additionalProperties is not false',
       '$: required [] is not every property ["a"]',
     ]);
-    expect(strictModeProblems({ type: 'object', properties: {}, additionalProperties: false, oneOf: [] })).toEqual([
-      '$: oneOf',
-    ]);
+    expect(
+      strictModeProblems({ type: 'object', properties: {}, additionalProperties: false, oneOf: [] }),
+    ).toEqual(['$: oneOf']);
   });
 });

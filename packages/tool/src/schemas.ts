@@ -107,9 +107,7 @@ export const editToolInputSchema = z.strictObject({
 
 /** The `undo` tool: restore the files of an apply. */
 export const undoInputSchema = z.strictObject({
-  id: nonBlank()
-    .nullable()
-    .describe('The snapshot id to undo; null undoes the latest apply not yet undone.'),
+  id: nonBlank().nullable().describe('The snapshot id to undo; null undoes the latest apply not yet undone.'),
   force: z
     .boolean()
     .nullable()
@@ -123,7 +121,9 @@ export const viewInputSchema = z.strictObject({
     .array(z.number().int())
     .length(2)
     .nullable()
-    .describe('[start, end] 1-based lines, inclusive; end -1 means to the end of the file; null: the whole file.'),
+    .describe(
+      '[start, end] 1-based lines, inclusive; end -1 means to the end of the file; null: the whole file.',
+    ),
 });
 
 export type ApplyPatchToolInput = z.infer<typeof applyPatchInputSchema>;

@@ -26,7 +26,7 @@ export function strictModeProblems(schema: unknown): string[] {
   if ('anyOf' in root) problems.push('$: anyOf at the root');
   const visit = (node: unknown, at: string): void => {
     if (Array.isArray(node)) {
-      node.forEach((child, i) => visit(child, `${at}[${i}]`));
+      for (const [i, child] of node.entries()) visit(child, `${at}[${i}]`);
       return;
     }
     if (node === null || typeof node !== 'object') return;
@@ -37,7 +37,9 @@ export function strictModeProblems(schema: unknown): string[] {
       const keys = Object.keys((object.properties ?? {}) as object).sort();
       const required = [...((object.required ?? []) as string[])].sort();
       if (JSON.stringify(keys) !== JSON.stringify(required)) {
-        problems.push(`${at}: required ${JSON.stringify(required)} is not every property ${JSON.stringify(keys)}`);
+        problems.push(
+          `${at}: required ${JSON.stringify(required)} is not every property ${JSON.stringify(keys)}`,
+        );
       }
     }
     for (const [key, child] of Object.entries(object)) {

@@ -26,7 +26,9 @@ describe('viewFile with maxCharacters', () => {
     const lines = result.text.split('\n');
     expect(lines[0]).toBe(heading);
     const note = lines.at(-2)!;
-    expect(note).toMatch(/^\[truncated at 1000 characters: showing lines 1-(\d+) of 5000; use view_range \[(\d+), -1\] to see more\]$/);
+    expect(note).toMatch(
+      /^\[truncated at 1000 characters: showing lines 1-(\d+) of 5000; use view_range \[(\d+), -1\] to see more\]$/,
+    );
     const [, last, next] = /lines 1-(\d+).*\[(\d+), -1\]/.exec(note)!;
     expect(Number(next)).toBe(Number(last) + 1);
     expect(lines.at(-3)).toBe(`${last!.padStart(6)}\tline ${last} ${'x'.repeat(60)}`);
@@ -45,7 +47,9 @@ describe('viewFile with maxCharacters', () => {
     expect(fits).toMatchObject({ ok: true });
     expect(fits.ok && fits.truncated).toBeFalsy();
     const wide = await viewFile({ root, path: 'wide.txt', maxCharacters: 200 });
-    expect(wide.ok && wide.text).toContain('[truncated: line 1 alone is longer than 200 characters; nothing shown]');
+    expect(wide.ok && wide.text).toContain(
+      '[truncated: line 1 alone is longer than 200 characters; nothing shown]',
+    );
   });
 
   it('never shows more than the limit before its note, and every line it shows is whole', async () => {
@@ -56,7 +60,10 @@ describe('viewFile with maxCharacters', () => {
         const lines = result.text.split('\n');
         const shown = lines.slice(1, -2);
         const body = `${lines[0]}\n${shown.map((l) => `${l}\n`).join('')}`;
-        return body.length <= max && shown.every((l, i) => l === `${String(i + 1).padStart(6)}\tline ${i + 1} ${'x'.repeat(60)}`);
+        return (
+          body.length <= max &&
+          shown.every((l, i) => l === `${String(i + 1).padStart(6)}\tline ${i + 1} ${'x'.repeat(60)}`)
+        );
       }),
       { numRuns: 40 },
     );
