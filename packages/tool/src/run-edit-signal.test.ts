@@ -47,7 +47,7 @@ describe('runEdit with a signal', () => {
       signal: controller.signal,
       ask: async () => {
         controller.abort();
-        return 'yes';
+        return 'yes' as const;
       },
     });
     expect(report).toMatchObject({ ok: false, snapshot: null, errors: [{ code: 'ABORTED' }] });
