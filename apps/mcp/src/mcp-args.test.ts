@@ -17,6 +17,7 @@ describe('patchsmith mcp arguments', () => {
       expect(rest).toEqual({
         root: project.root,
         clientRoots: 'confine',
+        version: (await import('../package.json', { with: { type: 'json' } })).default.version,
         firstMatch: true,
         snapshot: false,
         maxMessageBytes: 4096,

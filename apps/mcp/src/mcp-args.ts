@@ -1,8 +1,12 @@
 import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, loadPolicy, startDiagnostics } from '@patchsmith/tool';
 import { type McpServerOptions, serveMcpStdio } from './mcp-server.js';
+
+/** This package's version, which the server reports to its clients. */
+const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 export const MCP_USAGE =
   'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]\n';
@@ -74,6 +78,7 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
   const diagnostics = wantsDiagnostics ? await startDiagnostics(root) : null;
   const options: McpServerOptions = {
     root,
+    version: VERSION,
     policy: loadPolicy,
     // Without --cwd, a client that lists its roots says where the project is (its first root).
     clientRoots: values.cwd === undefined ? 'adopt' : 'confine',
