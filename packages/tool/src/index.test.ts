@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'applyPatchInputSchema',
+    'applyPlanned',
     'createPermissionGate',
     'diagnoseWith',
     'editToolInputSchema',

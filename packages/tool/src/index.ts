@@ -1,11 +1,15 @@
 // What a host needs: the pipeline, undo and view, the permission gate and config, diagnostics, and
 // the tool-input schemas. The policy's pieces (rule matching, decisions) live in @patchsmith/core.
+
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
+export type { ApplyPlannedOptions } from './apply-planned.js';
+export { applyPlanned } from './apply-planned.js';
 export type { PatchsmithConfig } from './config.js';
 export { loadConfig } from './config.js';
 export type { DiagnosticsHandle } from './diagnose.js';
 export { diagnoseWith, startDiagnostics } from './diagnose.js';
+export type { EditPlan, PlanFile } from './edit-plan.js';
 export { oneAtATime } from './one-at-a-time.js';
 export type {
   AskPermission,

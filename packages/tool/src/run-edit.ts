@@ -12,6 +12,7 @@ import {
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type EditPlan, editPlanOf } from './edit-plan.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { type EditProgress, throwIfAborted } from './progress.js';
 
@@ -110,7 +111,8 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
 
 /** The planning half of the pipeline: what `runEdit` would do, with the files as they are now. */
 export type PlannedEdit =
-  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState> }
+  /** `edit`: the plan as plain JSON, with its id and fingerprint, for `applyPlanned`. */
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; edit: EditPlan }
   | { ok: false; errors: EditError[] };
 
 /**
@@ -124,11 +126,19 @@ export async function planEdit(
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
-  return planWholeTree(input, root, options.firstMatch ?? false);
+  const firstMatch = options.firstMatch ?? false;
+  const planned = await planWholeTree(input, root, firstMatch);
+  return planned.ok ? { ...planned, edit: editPlanOf(input, root, firstMatch, planned.plan) } : planned;
 }
 
 /** Parses and plans against a tree with no interrupted apply left. */
-async function planWholeTree(input: EditInput, root: string, firstMatch: boolean): Promise<PlannedEdit> {
+async function planWholeTree(
+  input: EditInput,
+  root: string,
+  firstMatch: boolean,
+): Promise<
+  { ok: true; plan: Plan; before: ReadonlyMap<string, FileState> } | { ok: false; errors: EditError[] }
+> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
