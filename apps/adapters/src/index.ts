@@ -4,7 +4,7 @@
 // The permission pieces every adapter's `ask` option is built from, so one install is enough.
 export type { PermissionPolicy, PermissionPrompt, PermissionRequest } from '@patchsmith/tool';
 export { createPermissionGate, loadPolicy } from '@patchsmith/tool';
-export type { TextEditorInput, TextEditorResult } from './anthropic-text-editor.js';
+export type { TextEditorInput, TextEditorOptions, TextEditorResult } from './anthropic-text-editor.js';
 export {
   createTextEditorRunnableTool,
   handleTextEditorCommand,

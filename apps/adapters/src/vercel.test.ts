@@ -126,7 +126,13 @@ describe('Vercel AI SDK tools, called by generateText', () => {
   it('applies str_replace edits', async () => {
     const { output } = await call('edit', {
       edits: [
-        { command: 'str_replace', path: 'a.ts', old_str: 'const a = 1;', new_str: 'const a = 3;', replace_all: null },
+        {
+          command: 'str_replace',
+          path: 'a.ts',
+          old_str: 'const a = 1;',
+          new_str: 'const a = 3;',
+          replace_all: null,
+        },
       ],
     });
     expect(output).toContain('Patch applied.');
