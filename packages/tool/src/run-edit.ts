@@ -143,7 +143,14 @@ async function planWholeTree(
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
   const planned = planEdits(parsed.value, files, { root, firstMatch });
-  return planned.ok ? { ok: true, plan: planned.plan, before: files } : planned;
+  if (planned.ok) return { ok: true, plan: planned.plan, before: files };
+  // Commands have no patch text: a "patch line" would only mislead the model.
+  return input.kind === 'edits' ? { ok: false, errors: planned.errors.map(withoutPatchLine) } : planned;
+}
+
+/** The error without its `line` (a line of the patch text the edit script was compiled from). */
+function withoutPatchLine({ line: _, ...error }: EditError): EditError {
+  return error;
 }
 
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
