@@ -6,9 +6,9 @@
 const LAYERS = ['core', 'grammar', 'fuzzy', 'planner', 'snapshot', 'apply', 'lsp', 'formatter', 'tool'];
 
 /** The apps, side by side on top of every layer. */
-const APPS = ['cli', 'adapters'];
+const APPS = ['cli', 'adapters', 'mcp'];
 
-/** Agent SDKs (package-name patterns): only apps/adapters may import them, so no other install pulls one in. */
+/** Agent SDKs (package-name patterns): only apps/adapters (and apps/mcp, the MCP SDK) may import them, so no other install pulls one in. */
 const AGENT_SDKS = [
   'ai',
   'openai',
@@ -17,6 +17,9 @@ const AGENT_SDKS = [
   '@modelcontextprotocol/sdk',
   '@langchain/[^/]+',
 ];
+
+/** What apps/mcp may not import: every agent SDK but MCP's. */
+const OTHER_SDKS = AGENT_SDKS.filter((sdk) => sdk !== '@modelcontextprotocol/sdk');
 
 const packageDir = (name) => `^packages/${name}/`;
 // An import by name that did not resolve (an undeclared dependency) is judged by its name too.
@@ -89,10 +92,19 @@ module.exports = {
       name: 'no-agent-sdk',
       comment: `only apps/adapters imports an agent SDK (${AGENT_SDKS.join(', ')})`,
       severity: 'error',
-      from: { path: '^(?:packages|apps|tooling)/', pathNot: '^apps/adapters/' },
+      from: { path: '^(?:packages|apps|tooling)/', pathNot: ['^apps/adapters/', '^apps/mcp/'] },
+      to: {
+        path: [`^(?:${AGENT_SDKS.join('|')})(?:/|$)`, `(?:^|/)node_modules/(?:${AGENT_SDKS.join('|')})/`],
+      },
+    },
+    {
+      name: 'mcp-server-sdk-only',
+      comment: 'apps/mcp imports the MCP SDK and no other agent SDK',
+      severity: 'error',
+      from: { path: '^apps/mcp/' },
       to: {
         // The bare name when it does not resolve, else its folder in node_modules (pnpm's .pnpm store too).
-        path: [`^(?:${AGENT_SDKS.join('|')})(?:/|$)`, `(?:^|/)node_modules/(?:${AGENT_SDKS.join('|')})/`],
+        path: [`^(?:${OTHER_SDKS.join('|')})(?:/|$)`, `(?:^|/)node_modules/(?:${OTHER_SDKS.join('|')})/`],
       },
     },
   ],

@@ -3,7 +3,7 @@
 // per bin, compiled through V8's code cache by bin/launch.cjs, starts much faster than ~100 ES
 // modules (see launch.cjs for the measurement). Every library package is inlined, so each class
 // exists once at run time and `instanceof PatchsmithError` holds for an error from any of them;
-// only the adapters, installed beside the CLI, stay outside (loaded with `import()`).
+// only the MCP server, installed beside the CLI, stays outside (loaded with `import()`).
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -20,7 +20,7 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: ['@patchsmith/adapters'],
+  external: ['@patchsmith/mcp'],
   // `import()` of a built-in or a bundled module becomes `require`: vm.Script code has no `import()`.
   supported: { 'dynamic-import': false },
   // Packages that find files beside themselves (the language servers) use import.meta.url.

@@ -1,8 +1,20 @@
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { ToolTextEditor20250728 } from '@anthropic-ai/sdk/resources/messages';
-import type { EditError, StrReplaceCommand } from '@patchsmith/core';
-import { type EditReport, formatForModel, runEdit, undoLast, viewFile } from '@patchsmith/tool';
-import { oneAtATime } from './one-at-a-time.js';
+import { type EditError, type StrReplaceCommand, toTreePath } from '@patchsmith/core';
+import { listSnapshots } from '@patchsmith/snapshot';
+import { type EditReport, formatForModel, oneAtATime, runEdit, undoLast, viewFile } from '@patchsmith/tool';
 import type { AdapterOptions } from './options.js';
+
+/** Options of the text editor: the adapter's, and how long a `view` may be. */
+export interface TextEditorOptions extends AdapterOptions {
+  /**
+   * The longest `view` text, in characters; a longer file is cut at a whole line with a note
+   * saying how to see the rest. Put the same number in the tool definition's `max_characters`
+   * (`createTextEditorRunnableTool` does). Default: no limit.
+   */
+  maxCharacters?: number;
+}
 
 /** The text editor tool to list in a Messages API request's `tools` (Claude 4 models). */
 export const TEXT_EDITOR_TOOL: ToolTextEditor20250728 = {
@@ -30,6 +42,54 @@ export interface TextEditorResult {
 }
 
 const error = (content: string): TextEditorResult => ({ content, isError: true });
+
+/** A tool input the model could have sent: an object (the SDK hands over whatever came). */
+function isInputObject(input: unknown): input is TextEditorInput {
+  return typeof input === 'object' && input !== null && !Array.isArray(input);
+}
+
+/**
+ * The latest snapshot, not yet undone, of an edit that touched the path (canonical, relative to
+ * the root), or why there is none.
+ */
+async function latestEditOf(root: string, path: string): Promise<{ id: string } | { message: string }> {
+  const tree = toTreePath(path, { root, realRoot: await realpath(root).catch(() => root) });
+  if (!tree.ok) return { message: tree.message };
+  const found = (await listSnapshots({ root })).find(
+    (s) => s.invalid === null && s.undone === null && s.paths.includes(tree.rel),
+  );
+  return found ? { id: found.id } : { message: `No edit history found for ${path}.` };
+}
+
+/** `undo_edit`: restores the latest edit that touched the path (all of that edit's files). */
+async function undoEditOf(path: string, options: AdapterOptions): Promise<TextEditorResult> {
+  const root = resolve(options.root ?? process.cwd());
+  const latest = await latestEditOf(root, path);
+  if ('message' in latest) return error(`Error: ${latest.message}`);
+  const undone = await undoLast({
+    root,
+    id: latest.id,
+    lockTimeoutMs: options.lockTimeoutMs,
+    ...(options.ask ? { ask: options.ask } : {}),
+  });
+  if (!undone.ok)
+    return error(`Error: ${undone.errors[0]?.message ?? `the last edit of ${path} was not undone`}`);
+  return {
+    content: `Last edit to ${path} undone; ${undone.files.map((f) => f.path).join(', ')} restored.`,
+    isError: false,
+  };
+}
+
+/** Whether a file or folder is at the path (under the edit path policy: a refused path is no file). */
+async function exists(path: string, root: string | undefined): Promise<boolean> {
+  const viewed = await viewFile({
+    ...(root !== undefined ? { root } : {}),
+    path,
+    maxEntries: 1,
+    maxCharacters: 1,
+  });
+  return viewed.ok;
+}
 
 /** The documented error text for a rejected edit; patchsmith's details (nearest region...) follow it. */
 function documentedError(first: EditError | undefined): string {
@@ -82,8 +142,10 @@ function toCommand(input: TextEditorInput, path: string): StrReplaceCommand | st
  */
 export async function handleTextEditorCommand(
   input: TextEditorInput,
-  options: AdapterOptions = {},
+  options: TextEditorOptions = {},
 ): Promise<TextEditorResult> {
+  if (!isInputObject(input)) return error('Error: the tool input must be an object with a `command`');
+  const { maxCharacters, ...runOptions } = options;
   const path = input.path;
   if (typeof path !== 'string' || path === '') return error('Error: Parameter `path` is required');
   if (input.command === 'view') {
@@ -91,22 +153,19 @@ export async function handleTextEditorCommand(
       root: options.root,
       path,
       ...(input.view_range ? { view_range: input.view_range } : {}),
+      ...(maxCharacters !== undefined ? { maxCharacters } : {}),
     });
     if (viewed.ok) return { content: viewed.text, isError: false };
     return error(viewed.code === 'FILE_NOT_FOUND' ? 'Error: File not found' : `Error: ${viewed.message}`);
   }
-  if (input.command === 'undo_edit') {
-    const undone = await undoLast({ root: options.root, lockTimeoutMs: options.lockTimeoutMs });
-    if (!undone.ok)
-      return error(`Error: No edit history found for ${path}. ${undone.errors[0]?.message ?? ''}`.trim());
-    return {
-      content: `Last edit undone; ${undone.files.map((f) => f.path).join(', ')} restored.`,
-      isError: false,
-    };
-  }
+  if (input.command === 'undo_edit') return undoEditOf(path, runOptions);
   const command = toCommand(input, path);
   if (typeof command === 'string') return error(command);
-  const report = await runEdit({ kind: 'edits', edits: [command] }, options);
+  // The tool's contract: `create` makes a new file and never overwrites one.
+  if (command.command === 'create' && (await exists(path, runOptions.root))) {
+    return error(`Error: File already exists at: ${path}. Cannot overwrite files using command \`create\`.`);
+  }
+  const report = await runEdit({ kind: 'edits', edits: [command] }, runOptions);
   const success =
     command.command === 'create'
       ? `File created successfully at: ${path}`
@@ -119,10 +178,11 @@ export async function handleTextEditorCommand(
  * definition plus `run`. An error result is thrown, which the runner sends back with `is_error`.
  * Calls run one at a time, in the order the model made them.
  */
-export function createTextEditorRunnableTool(options: AdapterOptions = {}) {
+export function createTextEditorRunnableTool(options: TextEditorOptions = {}) {
   const queue = oneAtATime();
   return {
     ...TEXT_EDITOR_TOOL,
+    ...(options.maxCharacters !== undefined ? { max_characters: options.maxCharacters } : {}),
     parse: (content: unknown) => content as TextEditorInput,
     run: async (input: TextEditorInput) => {
       const result = await queue(() => handleTextEditorCommand(input, options));

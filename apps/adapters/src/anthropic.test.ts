@@ -183,7 +183,7 @@ describe('handleTextEditorCommand', () => {
       { command: 'undo_edit', path: 'new.txt' },
       { root: project.root },
     );
-    expect(undone).toEqual({ content: 'Last edit undone; new.txt restored.', isError: false });
+    expect(undone).toEqual({ content: 'Last edit to new.txt undone; new.txt restored.', isError: false });
     await expect(project.read('new.txt')).rejects.toThrow();
   });
 

@@ -2,22 +2,15 @@ import { expect, it } from 'vitest';
 
 it('exports exactly the public API from the main entry', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
-    'DEFAULT_MAX_MESSAGE_BYTES',
-    'MCP_USAGE',
-    'StdioLineTransport',
     'TEXT_EDITOR_TOOL',
-    'createMcpServer',
     'createOpenAIEditor',
     'createPermissionGate',
     'createTextEditorRunnableTool',
     'handleApplyPatchCall',
     'handleTextEditorCommand',
     'loadPolicy',
-    'mcpMain',
-    'mcpOptionsFromArgs',
     'operationToPatch',
     'runApplyPatchOperation',
-    'serveMcpStdio',
   ]);
 });
 

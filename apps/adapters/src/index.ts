@@ -4,7 +4,7 @@
 // The permission pieces every adapter's `ask` option is built from, so one install is enough.
 export type { PermissionPolicy, PermissionPrompt, PermissionRequest } from '@patchsmith/tool';
 export { createPermissionGate, loadPolicy } from '@patchsmith/tool';
-export type { TextEditorInput, TextEditorResult } from './anthropic-text-editor.js';
+export type { TextEditorInput, TextEditorOptions, TextEditorResult } from './anthropic-text-editor.js';
 export {
   createTextEditorRunnableTool,
   handleTextEditorCommand,
@@ -12,12 +12,6 @@ export {
 } from './anthropic-text-editor.js';
 export type { ApplyPatchOperation, OperationPatch } from './codex-operation.js';
 export { operationToPatch } from './codex-operation.js';
-export type { McpArgs, McpMainIo } from './mcp-args.js';
-export { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
-export type { McpServerOptions, PolicySource } from './mcp-server.js';
-export { createMcpServer, serveMcpStdio } from './mcp-server.js';
 export { createOpenAIEditor, runApplyPatchOperation } from './openai-editor.js';
 export { handleApplyPatchCall } from './openai-responses.js';
 export type { AdapterOptions } from './options.js';
-export type { StdioLineTransportOptions } from './stdio-line-transport.js';
-export { DEFAULT_MAX_MESSAGE_BYTES, StdioLineTransport } from './stdio-line-transport.js';

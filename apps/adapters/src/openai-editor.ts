@@ -1,7 +1,6 @@
 import type { ApplyPatchResult, Editor } from '@openai/agents';
-import { formatForModel, runEdit } from '@patchsmith/tool';
+import { formatForModel, oneAtATime, runEdit } from '@patchsmith/tool';
 import { type ApplyPatchOperation, operationToPatch } from './codex-operation.js';
-import { oneAtATime } from './one-at-a-time.js';
 import type { AdapterOptions } from './options.js';
 
 /** Carries out one apply_patch operation with one `runEdit` call; the output is the model text. */

@@ -7,9 +7,12 @@ import type { AdapterOptions } from './options.js';
  * the `apply_patch_call_output` item to send back in the next request's `input`.
  */
 export async function handleApplyPatchCall(
-  call: Pick<ResponseApplyPatchToolCall, 'call_id' | 'operation'>,
+  call: Pick<ResponseApplyPatchToolCall, 'call_id' | 'operation'> &
+    Partial<Pick<ResponseApplyPatchToolCall, 'caller'>>,
   options: AdapterOptions = {},
 ): Promise<ResponseInputItem.ApplyPatchCallOutput> {
   const { status, output } = await runApplyPatchOperation(call.operation, options);
-  return { type: 'apply_patch_call_output', call_id: call.call_id, status, output };
+  // The output answers the call's caller (a program's tool call, or the model directly).
+  const caller = call.caller !== undefined ? { caller: call.caller } : {};
+  return { type: 'apply_patch_call_output', call_id: call.call_id, status, output, ...caller };
 }

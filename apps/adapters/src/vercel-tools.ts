@@ -3,12 +3,13 @@ import {
   editToolInputSchema,
   formatForModel,
   formatUndo,
+  oneAtATime,
   runEdit,
+  toolEdits,
   undoInputSchema,
   undoLast,
 } from '@patchsmith/tool';
 import { tool } from 'ai';
-import { oneAtATime } from './one-at-a-time.js';
 import type { AdapterOptions } from './options.js';
 
 /**
@@ -25,10 +26,13 @@ export function createVercelTools(options: AdapterOptions = {}) {
         'Apply a patch to the project, all or nothing (Codex format *** Begin Patch ... *** End Patch, unified diff, ' +
         'or SEARCH/REPLACE blocks). Slightly drifted context still matches; failures show the nearest region.',
       inputSchema: applyPatchInputSchema,
-      execute: ({ patch, format }) =>
+      execute: ({ patch, format }, { abortSignal }) =>
         queue(async () =>
           formatForModel(
-            await runEdit({ kind: 'patch', text: patch, ...(format ? { format } : {}) }, options),
+            await runEdit(
+              { kind: 'patch', text: patch, ...(format ? { format } : {}) },
+              { ...options, ...(abortSignal ? { signal: abortSignal } : {}) },
+            ),
           ),
         ),
     }),
@@ -36,15 +40,29 @@ export function createVercelTools(options: AdapterOptions = {}) {
       description:
         'Edit files with str_replace / create / insert commands, applied in order, all or nothing.',
       inputSchema: editToolInputSchema,
-      execute: ({ edits }) =>
-        queue(async () => formatForModel(await runEdit({ kind: 'edits', edits }, options))),
+      execute: (input, { abortSignal }) =>
+        queue(async () =>
+          formatForModel(
+            await runEdit(
+              { kind: 'edits', edits: toolEdits(input) },
+              { ...options, ...(abortSignal ? { signal: abortSignal } : {}) },
+            ),
+          ),
+        ),
     }),
     undo: tool({
       description: 'Restore the files of the latest edit (or of the snapshot id given).',
       inputSchema: undoInputSchema,
       execute: ({ id, force }) =>
         queue(async () =>
-          formatUndo(await undoLast({ root: options.root, id, force, lockTimeoutMs: options.lockTimeoutMs })),
+          formatUndo(
+            await undoLast({
+              root: options.root,
+              ...(id !== null ? { id } : {}),
+              force: force ?? false,
+              lockTimeoutMs: options.lockTimeoutMs,
+            }),
+          ),
         ),
     }),
   };

@@ -79,13 +79,14 @@ describe('Vercel AI SDK tools, called by generateText', () => {
   it('applies a patch, and undoes it', async () => {
     const { result, output, sentBack } = await call('apply_patch', {
       patch: '*** Begin Patch\n*** Update File: a.ts\n@@\n-const b = 1;\n+const b = 2;\n*** End Patch',
+      format: null,
     });
     expect(result.text).toBe('done');
     expect(output).toBe('Patch applied.\n[M] a.ts (+1 -1)\n');
     expect(sentBack).toContain('Patch applied.');
     expect(await project.read('a.ts')).toBe('const a = 1;\nconst b = 2;\n');
 
-    const undone = await call('undo', {});
+    const undone = await call('undo', { id: null, force: null });
     expect(undone.output).toMatch(/^Undone \S+;/);
     expect(await project.read('a.ts')).toBe('const a = 1;\nconst b = 1;\n');
   });
@@ -93,6 +94,7 @@ describe('Vercel AI SDK tools, called by generateText', () => {
   it('returns a rejection as text the model reads, writing nothing', async () => {
     const { output } = await call('apply_patch', {
       patch: '*** Begin Patch\n*** Update File: a.ts\n@@\n-const c = 1;\n+const c = 2;\n*** End Patch',
+      format: null,
     });
     expect(output).toContain('The patch was rejected and nothing was written.');
     expect(output).toContain('NO_MATCH');
@@ -101,11 +103,11 @@ describe('Vercel AI SDK tools, called by generateText', () => {
 
   it('runs the calls of one step one after another, so edits of one file do not race', async () => {
     const edit = (from: string, to: string) => ({
-      edits: [{ command: 'str_replace', path: 'a.ts', old_str: from, new_str: to }],
+      edits: [{ command: 'str_replace', path: 'a.ts', old_str: from, new_str: to, replace_all: null }],
     });
     const model = scriptedModel('edit', edit('const a = 1;', 'const a = 5;'), [
       ['edit', edit('const b = 1;', 'const b = 6;')],
-      ['apply_patch', { patch: '*** Begin Patch\n*** Add File: c.ts\n+c\n*** End Patch' }],
+      ['apply_patch', { patch: '*** Begin Patch\n*** Add File: c.ts\n+c\n*** End Patch', format: null }],
     ]);
     const result = await generateText({
       model,
@@ -123,9 +125,40 @@ describe('Vercel AI SDK tools, called by generateText', () => {
 
   it('applies str_replace edits', async () => {
     const { output } = await call('edit', {
-      edits: [{ command: 'str_replace', path: 'a.ts', old_str: 'const a = 1;', new_str: 'const a = 3;' }],
+      edits: [
+        {
+          command: 'str_replace',
+          path: 'a.ts',
+          old_str: 'const a = 1;',
+          new_str: 'const a = 3;',
+          replace_all: null,
+        },
+      ],
     });
     expect(output).toContain('Patch applied.');
     expect(await project.read('a.ts')).toBe('const a = 3;\nconst b = 1;\n');
+  });
+
+  it('passes the abortSignal of generateText on: aborted before the call, nothing is written', async () => {
+    const controller = new AbortController();
+    const model = scriptedModel('apply_patch', {
+      patch: '*** Begin Patch\n*** Add File: c.ts\n+c\n*** End Patch',
+      format: null,
+    });
+    // The model's first step answers, then the host gives up before the tool runs.
+    const doGenerate = model.doGenerate.bind(model);
+    model.doGenerate = async (options) => {
+      const answer = await doGenerate(options);
+      controller.abort();
+      return answer;
+    };
+    await generateText({
+      model,
+      tools: createVercelTools({ root: project.root }),
+      prompt: 'x',
+      abortSignal: controller.signal,
+      stopWhen: stepCountIs(2),
+    }).catch(() => {});
+    await expect(project.read('c.ts')).rejects.toThrow();
   });
 });

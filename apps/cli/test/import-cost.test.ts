@@ -110,7 +110,7 @@ async function bundleFiles(): Promise<Array<[string, string]>> {
 
 // The apps a host installs beside the CLI, loaded on demand from their own package; every library
 // package is inlined, so each class (PatchsmithError above all) exists once at run time.
-const SEPARATE_APPS = ['@patchsmith/adapters'];
+const SEPARATE_APPS = ['@patchsmith/mcp'];
 
 describe('the CLI bundle', () => {
   it('each bin (one bundle file, one process) defines PatchsmithError exactly once', async () => {

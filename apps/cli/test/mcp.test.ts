@@ -1,6 +1,6 @@
 /**
  * Apps stand side by side: the CLI's bundle carries no MCP SDK, `patchsmith mcp` loads the server
- * from @patchsmith/adapters (an optional peer) only when asked, and without it says how to install it.
+ * from @patchsmith/mcp (an optional peer) only when asked, and without it says how to install it.
  */
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -58,7 +58,7 @@ describe('patchsmith mcp', () => {
     expect(replies[1].result.tools.map((t: { name: string }) => t.name)).toContain('apply_patch');
   });
 
-  it('without @patchsmith/adapters installed, says how to install it (exit 2, nothing on stdout)', async () => {
+  it('without @patchsmith/mcp installed, says how to install it (exit 2, nothing on stdout)', async () => {
     // The CLI as a user installs it without the optional peer: its bins and bundle, no node_modules.
     const installed = join(dir, 'cli');
     await cp(join(CLI_DIR, 'bin'), join(installed, 'bin'), { recursive: true });
@@ -68,9 +68,9 @@ describe('patchsmith mcp', () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'error: patchsmith mcp needs the MCP server, which is not installed (@patchsmith/adapters)\n' +
-        '  install: npm install @patchsmith/adapters   (beside @patchsmith/cli)\n' +
-        '  or run it alone: npx -p @patchsmith/adapters patchsmith-mcp [--cwd DIR]\n',
+      'error: patchsmith mcp needs the MCP server, which is not installed (@patchsmith/mcp)\n' +
+        '  install: npm install @patchsmith/mcp   (beside @patchsmith/cli)\n' +
+        '  or run it alone: npx -p @patchsmith/mcp patchsmith-mcp [--cwd DIR]\n',
     );
     // The other commands need nothing optional.
     expect(runBin(bin, ['log', '--json'], { cwd: dir }).status).toBe(0);

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'STATE_INVALID',
   'ELIDED_CODE',
   'NO_SNAPSHOT',
+  // The host cancelled the call (its AbortSignal) before the commit point: nothing was written.
+  'ABORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

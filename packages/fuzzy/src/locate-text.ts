@@ -411,11 +411,11 @@ function replacementLines(
 }
 
 function ambiguous(lines1: number[]): ChunkMiss {
-  const shown = lines1.slice(0, 20).join(', ') + (lines1.length > 20 ? `, … ${lines1.length - 20} more` : '');
+  // Where: `candidates` (the report lists them once each; two on one line read "lines 6, 6" here).
   return {
     ok: false,
     code: 'AMBIGUOUS',
-    message: `the text to replace occurs ${lines1.length} times (lines ${shown}); include more surrounding lines to make it unique, or replace all`,
+    message: `the text to replace occurs ${lines1.length} times; include more surrounding lines to make it unique, or replace all`,
     candidates: lines1,
   };
 }

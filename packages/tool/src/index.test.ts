@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'applyPatchInputSchema',
+    'applyPlanned',
     'createPermissionGate',
     'diagnoseWith',
     'editToolInputSchema',
@@ -12,10 +13,13 @@ it('exports exactly the public API', async () => {
     'formatUndo',
     'loadConfig',
     'loadPolicy',
+    'oneAtATime',
     'planEdit',
     'redoLast',
     'runEdit',
     'startDiagnostics',
+    'strictModeProblems',
+    'toolEdits',
     'toolInputJsonSchemas',
     'undoInputSchema',
     'undoLast',

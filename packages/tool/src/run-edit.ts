@@ -12,9 +12,11 @@ import {
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import { type FileState, type Plan, type PlanResult, perFile, planEdits, touchedPaths } from '@patchsmith/planner';
+import { type EditPlan, editPlanOf } from './edit-plan.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
+import { type EditProgress, throwIfAborted } from './progress.js';
 import type { ReadVersions } from './read-versions.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
@@ -65,6 +67,13 @@ export interface RunEditOptions {
    * `ok: false, partial: true` with the files written. Default: all or nothing.
    */
   partial?: boolean;
+  /**
+   * The host's cancel: aborted before the first write (even while the gate asks), the call is
+   * rejected with `ABORTED` and nothing is written; once writing began, it finishes.
+   */
+  signal?: AbortSignal;
+  /** Told each stage as the call enters it (see `EditProgress`). */
+  onProgress?: (progress: EditProgress) => void;
 }
 
 /** Formats a patch text may be given in; `auto` detects it. */
@@ -128,7 +137,11 @@ export async function runEdit(input: EditInput, options: RunEditOptions = {}): P
  * `refused`: under `partial`, the errors of the files left out of the plan.
  */
 export type PlannedEdit =
-  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[] }
+  /**
+   * `refused`: under `partial`, the errors of the files left out. `edit`: the plan as plain JSON,
+   * with its id and fingerprint, for `applyPlanned`.
+   */
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[]; edit: EditPlan }
   | { ok: false; errors: EditError[] };
 
 /**
@@ -142,15 +155,23 @@ export async function planEdit(
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
-  return planWholeTree(input, root, options);
+  const planned = await planWholeTree(input, root, options);
+  return planned.ok
+    ? { ...planned, edit: editPlanOf(input, root, options.firstMatch ?? false, planned.plan) }
+    : planned;
 }
+
+/** A plan of the whole tree, before it is offered to a host as an `EditPlan`. */
+type WholeTreePlan =
+  | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[] }
+  | { ok: false; errors: EditError[] };
 
 /** Parses and plans against a tree with no interrupted apply left. */
 async function planWholeTree(
   input: EditInput,
   root: string,
   options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'>,
-): Promise<PlannedEdit> {
+): Promise<WholeTreePlan> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
@@ -171,12 +192,23 @@ async function planWholeTree(
       : { ok: true, plan: each.plan, before: files, refused: each.errors };
   }
   const planned = plan(parsed.value);
-  return planned.ok ? { ok: true, plan: planned.plan, before: files, refused: [] } : planned;
+  if (planned.ok) return { ok: true, plan: planned.plan, before: files, refused: [] };
+  // Commands have no patch text: a "patch line" would only mislead the model.
+  return input.kind === 'edits' ? { ok: false, errors: planned.errors.map(withoutPatchLine) } : planned;
+}
+
+/** The error without its `line` (a line of the patch text the edit script was compiled from). */
+function withoutPatchLine({ line: _, ...error }: EditError): EditError {
+  return error;
 }
 
 async function runPipeline(input: EditInput, options: RunEditOptions): Promise<EditReport> {
   const root = resolve(options.root ?? process.cwd());
   const dryRun = options.dryRun ?? false;
+  const { signal } = options;
+  const progress = (stage: EditProgress['stage'], files: number) => options.onProgress?.({ stage, files });
+  throwIfAborted(signal);
+  progress('planning', 0);
   await recoverTransaction(root);
   // The rules are read once, before planning: what the patch writes cannot change them for this call.
   const config = await loadConfig(root);
@@ -208,8 +240,11 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     return checked.ok ? report : rejected(checked.errors, dryRun);
   }
 
+  throwIfAborted(signal);
+  progress('asking', plan.files.length);
   const ask = options.ask ?? createPermissionGate({ policy });
   const answer = await ask(plan);
+  throwIfAborted(signal);
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
@@ -227,14 +262,15 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be
       // recorded fails the apply before it writes.
-      const beforeFirstWrite = async (checked: Plan) => {
-        report.snapshot = await takeSnapshot(root, checked);
-      };
       const snapshotted = await wantsSnapshot(root, options.snapshot ?? true);
-      const result = await applyPlan(
-        plan,
-        snapshotted ? { ...applyOptions, beforeFirstWrite } : applyOptions,
-      );
+      // The commit point: the last look at the signal is after the snapshot, just before the writes.
+      const beforeFirstWrite = async (checked: Plan) => {
+        throwIfAborted(signal);
+        if (snapshotted) report.snapshot = await takeSnapshot(root, checked);
+        throwIfAborted(signal);
+        progress('writing', plan.files.length);
+      };
+      const result = await applyPlan(plan, { ...applyOptions, beforeFirstWrite });
       if (!result.ok && report.snapshot) await retireSnapshot(root, report.snapshot);
       return result;
     },
@@ -243,6 +279,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   if (!applied.ok) return rejected(applied.errors, dryRun);
 
   if (options.diagnose) {
+    progress('diagnosing', plan.files.length);
     const edits = plan.writes
       .filter((w) => w.after !== null)
       .map((w) => {

@@ -5,41 +5,61 @@ import { z } from 'zod';
 
 export const PATCH_FORMATS = ['auto', 'codex', 'unified', 'search-replace', 'whole-file'] as const;
 
+/**
+ * The tool-call schemas (`apply_patch`, `edit`, `undo`, `view`) are valid in OpenAI's strict mode
+ * as they are: every object closed (`additionalProperties: false`) with all its properties
+ * required, an absent value sent as `null`, unions as `anyOf` (never `oneOf`), no `minLength`;
+ * every host (MCP, the SDK adapters) uses these, so a model sees one shape everywhere.
+ */
+
+/** A string with something in it: `pattern`, since strict mode has no `minLength`. */
+const nonBlank = () => z.string().regex(/\S/, 'must not be empty');
+
 /** The `apply_patch` tool: one patch text, in any supported format. */
-export const applyPatchInputSchema = z.object({
+export const applyPatchInputSchema = z.strictObject({
   patch: z
     .string()
     .describe(
       'The patch text. Codex format: "*** Begin Patch", then "*** Add File: path" / "*** Update File: path" / ' +
         '"*** Delete File: path" sections with @@ chunks of " " context, "-" removed and "+" added lines, then "*** End Patch".',
     ),
-  format: z.enum(PATCH_FORMATS).optional().describe('The patch format; "auto" (the default) detects it.'),
+  format: z.enum(PATCH_FORMATS).nullable().describe('The patch format; null or "auto" detects it.'),
 });
 
-const pathField = z
-  .string()
-  .min(1)
-  .describe('File path, relative to the project root (or absolute inside it).');
+const pathDescription = 'File path, relative to the project root (or absolute inside it).';
+const pathField = z.string().min(1).describe(pathDescription);
+const toolPathField = nonBlank().describe(pathDescription);
+
+const describe = {
+  old_str: 'The text to replace; it must identify one place in the file.',
+  new_str: 'The replacement text (empty or absent deletes old_str).',
+  replace_all: 'Replace every occurrence instead of requiring a unique one.',
+  file_text: 'The whole content of the new file.',
+  insert_line: 'Insert after this 1-based line; 0 inserts at the top.',
+  insert_str: 'The text to insert.',
+} as const;
 
 const strReplaceSchema = z.object({
   command: z.literal('str_replace'),
   path: pathField,
-  old_str: z.string().describe('The text to replace; it must identify one place in the file.'),
-  new_str: z.string().optional().describe('The replacement text (empty or absent deletes old_str).'),
-  replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring a unique one.'),
+  old_str: z.string().describe(describe.old_str),
+  new_str: z.string().optional().describe(describe.new_str),
+  replace_all: z.boolean().optional().describe(describe.replace_all),
 });
 
 const createSchema = z.object({
   command: z.literal('create'),
   path: pathField,
-  file_text: z.string().describe('The whole content of the new file.'),
+  file_text: z.string().describe(describe.file_text),
 });
+
+const insertLine = () => z.number().int().min(0).describe(describe.insert_line);
 
 const insertSchema = z.object({
   command: z.literal('insert'),
   path: pathField,
-  insert_line: z.number().int().min(0).describe('Insert after this 1-based line; 0 inserts at the top.'),
-  new_str: z.string().describe('The text to insert.'),
+  insert_line: insertLine(),
+  new_str: z.string().describe(describe.insert_str),
 });
 
 /** One text-editor command (`StrReplaceCommand` of `@patchsmith/core`). */
@@ -52,40 +72,58 @@ export const strReplaceCommandSchema = z.discriminatedUnion('command', [
 /** The str_replace JSON the CLI reads: one command or an array of them (SPEC §7). */
 export const editInputSchema = z.union([strReplaceCommandSchema, z.array(strReplaceCommandSchema).min(1)]);
 
+/** The commands as a tool call carries them: closed, every field present (`null` for absent). */
+const toolCommandSchema = z.union([
+  z.strictObject({
+    command: z.enum(['str_replace']),
+    path: toolPathField,
+    old_str: z.string().describe(describe.old_str),
+    new_str: z.string().nullable().describe(describe.new_str),
+    replace_all: z.boolean().nullable().describe(describe.replace_all),
+  }),
+  z.strictObject({
+    command: z.enum(['create']),
+    path: toolPathField,
+    file_text: z.string().describe(describe.file_text),
+  }),
+  z.strictObject({
+    command: z.enum(['insert']),
+    path: toolPathField,
+    insert_line: insertLine(),
+    new_str: z.string().describe(describe.insert_str),
+  }),
+]);
+
 /**
  * The `edit` tool: tool-calling APIs want an object at the top of an input schema, so the commands
- * travel in `edits`; they are applied together, all or nothing.
+ * travel in `edits`; they are applied together, all or nothing. `toolEdits` reads them.
  */
-export const editToolInputSchema = z.object({
+export const editToolInputSchema = z.strictObject({
   edits: z
-    .array(strReplaceCommandSchema)
+    .array(toolCommandSchema)
     .min(1)
     .describe('The edits, applied in order against the file as the previous ones left it; all or nothing.'),
 });
 
 /** The `undo` tool: restore the files of an apply. */
-export const undoInputSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('The snapshot id to undo; the latest apply not yet undone when absent.'),
+export const undoInputSchema = z.strictObject({
+  id: nonBlank().nullable().describe('The snapshot id to undo; null undoes the latest apply not yet undone.'),
   force: z
     .boolean()
-    .optional()
+    .nullable()
     .describe('Undo even when files changed since the apply (their changes are lost).'),
 });
 
 /** A `view` request, as the Anthropic text editor's `view` command has it. */
-export const viewInputSchema = z.object({
-  path: z
-    .string()
-    .min(1)
-    .describe('File or folder path, relative to the project root (or absolute inside it).'),
+export const viewInputSchema = z.strictObject({
+  path: nonBlank().describe('File or folder path, relative to the project root (or absolute inside it).'),
   view_range: z
-    .tuple([z.number().int(), z.number().int()])
-    .optional()
-    .describe('[start, end] 1-based lines, inclusive; end -1 means to the end of the file.'),
+    .array(z.number().int())
+    .length(2)
+    .nullable()
+    .describe(
+      '[start, end] 1-based lines, inclusive; end -1 means to the end of the file; null: the whole file.',
+    ),
 });
 
 export type ApplyPatchToolInput = z.infer<typeof applyPatchInputSchema>;
@@ -110,6 +148,19 @@ export function toolInputJsonSchemas(): Record<
     undo: json(undoInputSchema),
     view: json(viewInputSchema),
   };
+}
+
+/** The commands of an `edit` tool call as `runEdit` takes them: a `null` field is an absent one. */
+export function toolEdits(input: EditToolInput): StrReplaceCommand[] {
+  return input.edits.map((edit): StrReplaceCommand => {
+    if (edit.command !== 'str_replace') return edit;
+    const { new_str, replace_all, ...rest } = edit;
+    return {
+      ...rest,
+      ...(new_str !== null ? { new_str } : {}),
+      ...(replace_all !== null ? { replace_all } : {}),
+    };
+  });
 }
 
 /** The commands of an `editInputSchema` value, always as an array. */

@@ -14,6 +14,11 @@ export interface ViewFileOptions {
   view_range?: readonly [number, number] | readonly number[];
   /** Most entries a folder listing shows. */
   maxEntries?: number;
+  /**
+   * Longest text a file view returns, in characters: a longer one ends at the last whole line that
+   * fits, with a note saying which lines were shown and how to see the rest. Default: no limit.
+   */
+  maxCharacters?: number;
 }
 
 export type ViewFileResult =
@@ -30,6 +35,8 @@ export type ViewFileResult =
        * in this process for that).
        */
       hash?: string;
+      /** The file view was cut at `maxCharacters` (its text ends with a note saying so). */
+      truncated?: boolean;
     }
   | { ok: false; code: ErrorCode; message: string; path: string };
 
@@ -171,5 +178,26 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
   const heading = `Here's the result of running \`cat -n\` on ${options.path}:`;
   const hash = state.hash ?? hashBytes(state.bytes);
   rememberViewed(join(root, rel), hash, state.bytes);
-  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${numberLines(shown, first)}\n`, hash };
+  const whole = `${heading}\n${numberLines(shown, first)}\n`;
+  if (options.maxCharacters === undefined || whole.length <= options.maxCharacters) {
+    return { ok: true, kind: 'file', path: rel, text: whole, hash };
+  }
+  const kept = linesWithin(shown, first, options.maxCharacters - heading.length - 1);
+  const last = first + kept - 1;
+  const note =
+    kept === 0
+      ? `[truncated: line ${first} alone is longer than ${options.maxCharacters} characters; nothing shown]`
+      : `[truncated at ${options.maxCharacters} characters: showing lines ${first}-${last} of ${lines.length}; use view_range [${last + 1}, -1] to see more]`;
+  const body = kept === 0 ? '' : `${numberLines(shown.slice(0, kept), first)}\n`;
+  return { ok: true, kind: 'file', path: rel, text: `${heading}\n${body}${note}\n`, hash, truncated: true };
+}
+
+/** How many of the lines, numbered from `first`, fit in `budget` characters (each with its line feed). */
+function linesWithin(lines: string[], first: number, budget: number): number {
+  let used = 0;
+  for (let i = 0; i < lines.length; i++) {
+    used += numberLines([lines[i]!], first + i).length + 1;
+    if (used > budget) return i;
+  }
+  return lines.length;
 }

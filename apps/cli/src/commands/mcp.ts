@@ -2,7 +2,7 @@ import { importOptional } from '../import-optional.js';
 import { EXIT_USAGE, type Io } from '../io.js';
 
 /** The package that holds the MCP server: an optional peer of the CLI, so the CLI installs no agent SDK. */
-export const MCP_SERVER_PACKAGE = '@patchsmith/adapters';
+export const MCP_SERVER_PACKAGE = '@patchsmith/mcp';
 
 /** Node's error for an import of a package that is not installed, naming that package. */
 function isNotInstalled(error: unknown, name: string): boolean {
@@ -25,16 +25,16 @@ interface McpServerPackage {
 
 /** `patchsmith mcp`: the MCP server on stdio (lives until stdin closes), loaded only when asked for. */
 export async function mcpCommand(args: string[], io: Io): Promise<number> {
-  // Loaded only here, and never named in a static import or type: the CLI stands beside the adapters.
-  const adapters = await (importOptional(MCP_SERVER_PACKAGE) as Promise<McpServerPackage>).catch(
+  // Loaded only here, and never named in a static import or type: the CLI stands beside the MCP server.
+  const server = await (importOptional(MCP_SERVER_PACKAGE) as Promise<McpServerPackage>).catch(
     (error: unknown) => {
       if (isNotInstalled(error, MCP_SERVER_PACKAGE)) return null;
       throw error;
     },
   );
-  if (adapters === null) {
+  if (server === null) {
     io.stderr(MCP_NOT_INSTALLED);
     return EXIT_USAGE;
   }
-  return adapters.mcpMain(args, { cwd: io.cwd, stderr: io.stderr });
+  return server.mcpMain(args, { cwd: io.cwd, stderr: io.stderr });
 }

@@ -134,17 +134,28 @@ describe('the MCP server fed raw lines', () => {
     // A Latin-1 byte in a patch: read leniently it would be written as U+FFFD.
     await new Promise<void>((resolve) =>
       server.child.stdin.write(
-        Buffer.concat([Buffer.from(request(9, 'tools/list', { x: 'caf' }).replace('caf', 'caf\u0000')), Buffer.from('\n')])
-          .map((byte) => (byte === 0 ? 0xe9 : byte)),
+        Buffer.concat([
+          Buffer.from(request(9, 'tools/list', { x: 'caf' }).replace('caf', 'caf\u0000')),
+          Buffer.from('\n'),
+        ]).map((byte) => (byte === 0 ? 0xe9 : byte)),
         () => resolve(),
       ),
     );
-    expect(await server.next()).toMatchObject({ id: null, error: { code: -32700, message: /not valid UTF-8/ } });
+    expect(await server.next()).toMatchObject({
+      id: null,
+      error: { code: -32700, message: /not valid UTF-8/ },
+    });
 
     await server.write(request(8, 'tools/list'));
     const listed = await server.next();
     expect(listed.id).toBe(8);
-    expect(listed.result?.tools?.map((t) => t.name).sort()).toEqual(['apply_patch', 'edit', 'undo']);
+    expect(listed.result?.tools?.map((t) => t.name).sort()).toEqual([
+      'apply_patch',
+      'edit',
+      'log',
+      'undo',
+      'view',
+    ]);
     expect(server.child.exitCode).toBeNull();
   });
 
@@ -156,7 +167,7 @@ describe('the MCP server fed raw lines', () => {
     await server.write(request(2, 'tools/list', { _meta: { pad: 'z'.repeat(2_000) } }));
     expect(await server.next()).toMatchObject({ id: 2, error: { code: -32600 } });
     await server.write(request(3, 'tools/list'));
-    expect((await server.next()).result?.tools).toHaveLength(3);
+    expect((await server.next()).result?.tools).toHaveLength(5);
   });
 });
 
@@ -178,7 +189,11 @@ async function client(root: string): Promise<Client> {
 
 const addFile = (path: string) => ({
   name: 'apply_patch',
-  arguments: { patch: `*** Begin Patch\n*** Add File: ${path}\n+x\n*** End Patch` },
+  arguments: {
+    patch: `*** Begin Patch\n*** Add File: ${path}\n+x\n*** End Patch`,
+    format: null,
+    preview: null,
+  },
 });
 
 describe('the MCP server and broken input files', () => {
@@ -204,7 +219,7 @@ describe('the MCP server and broken input files', () => {
     const invalid = await mcp.callTool(addFile('b.txt'));
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid)).toContain('PARSE_ERROR');
-    expect((await mcp.listTools()).tools).toHaveLength(3);
+    expect((await mcp.listTools()).tools).toHaveLength(5);
   });
 
   it('a broken transaction journal is a tool error, and the server goes on', async () => {
@@ -214,13 +229,17 @@ describe('the MCP server and broken input files', () => {
     const mcp = await client(files.root);
     const update = {
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+two\n*** End Patch' },
+      arguments: {
+        patch: '*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+two\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     };
     const refused = await mcp.callTool(update);
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('.patchsmith/txn/journal.json');
     expect(await files.read('a.txt')).toBe('one\n');
-    expect((await mcp.listTools()).tools).toHaveLength(3);
+    expect((await mcp.listTools()).tools).toHaveLength(5);
   });
 });
 

@@ -1,7 +1,12 @@
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, loadPolicy, startDiagnostics } from '@patchsmith/tool';
 import { type McpServerOptions, serveMcpStdio } from './mcp-server.js';
+
+/** This package's version, which the server reports to its clients. */
+const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 export const MCP_USAGE =
   'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]\n';
@@ -16,6 +21,16 @@ function parseByteCount(text: string): number | null {
   if (!/^[1-9][0-9]*$/.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Why the root cannot serve (it is missing or not a folder), or null when it is a folder. */
+async function notAFolder(root: string): Promise<string | null> {
+  try {
+    return (await stat(root)).isDirectory() ? null : `${root} is not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${root} does not exist` : `${root} cannot be read (${code ?? 'error'})`;
+  }
 }
 
 /**
@@ -54,13 +69,19 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
     };
   }
   const root = resolve(cwd, values.cwd ?? '.');
+  const notFolder = await notAFolder(root);
+  if (notFolder !== null)
+    return { ok: false, message: `--cwd ${JSON.stringify(values.cwd ?? '.')}: ${notFolder}\n` };
   const config = await loadConfig(root);
   // A long-lived server keeps its language servers warm across edits.
   const wantsDiagnostics = values.diagnostics ?? (config.ok && config.value.diagnostics);
   const diagnostics = wantsDiagnostics ? await startDiagnostics(root) : null;
   const options: McpServerOptions = {
     root,
-    policy: () => loadPolicy(root),
+    version: VERSION,
+    policy: loadPolicy,
+    // Without --cwd, a client that lists its roots says where the project is (its first root).
+    clientRoots: values.cwd === undefined ? 'adopt' : 'confine',
     ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
     firstMatch: values['first-match'] ?? false,
     snapshot: !values['no-snapshot'],

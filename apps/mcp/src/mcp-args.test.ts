@@ -14,15 +14,25 @@ describe('patchsmith mcp arguments', () => {
       );
       if (!parsed.ok) throw new Error(parsed.message);
       const { policy, ...rest } = parsed.options;
-      expect(rest).toEqual({ root: project.root, firstMatch: true, snapshot: false, maxMessageBytes: 4096 });
+      expect(rest).toEqual({
+        root: project.root,
+        clientRoots: 'confine',
+        version: (await import('../package.json', { with: { type: 'json' } })).default.version,
+        firstMatch: true,
+        snapshot: false,
+        maxMessageBytes: 4096,
+      });
       expect(parsed.notice).toBeUndefined();
       if (typeof policy !== 'function') throw new Error('expected a policy read at every call');
-      expect(await policy()).toEqual({
+      expect(await policy(project.root)).toEqual({
         ok: true,
         value: { rules: [{ match: '*.env', action: 'deny' }], source: '.patchsmith.json' },
       });
       await project.write('.patchsmith.json', '{"permissions": []}');
-      expect(await policy()).toEqual({ ok: true, value: { rules: [], source: '.patchsmith.json' } });
+      expect(await policy(project.root)).toEqual({
+        ok: true,
+        value: { rules: [], source: '.patchsmith.json' },
+      });
     } finally {
       await project.remove();
     }
@@ -39,6 +49,28 @@ describe('patchsmith mcp arguments', () => {
         message: `--max-message-bytes takes a positive whole number, not ${JSON.stringify(bad)}\n${MCP_USAGE}`,
       });
     }
+  });
+
+  it('refuses a --cwd that is missing or not a folder at start (exit 2), naming it', async () => {
+    const project = await tempProject({ 'file.txt': 'x\n' });
+    try {
+      for (const [cwd, why] of [
+        ['missing', 'does not exist'],
+        ['file.txt', 'is not a folder'],
+      ] as const) {
+        const errors: string[] = [];
+        const io = { cwd: project.root, stderr: (t: string) => void errors.push(t) };
+        expect(await mcpMain(['--cwd', cwd], io)).toBe(2);
+        expect(errors).toEqual([`--cwd "${cwd}": ${project.root}/${cwd} ${why}\n`]);
+      }
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it("without --cwd, takes the client's first root as the project", async () => {
+    const parsed = await mcpOptionsFromArgs([], '/');
+    expect(parsed.ok && parsed.options.clientRoots).toBe('adopt');
   });
 
   it('serves with a broken config, saying so once on stderr', async () => {

@@ -50,13 +50,19 @@ describe('the MCP server over stdio', () => {
   it('lists its tools, applies a patch, reports AMBIGUOUS as an error result, undoes, refuses bad arguments', async () => {
     client = await connect(project.root);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['apply_patch', 'edit', 'undo']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['apply_patch', 'edit', 'log', 'undo', 'view']);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
-    expect(tools.find((t) => t.name === 'apply_patch')?.inputSchema.required).toEqual(['patch']);
+    expect(tools.find((t) => t.name === 'apply_patch')?.inputSchema.required).toEqual([
+      'patch',
+      'format',
+      'preview',
+    ]);
 
     const applied = await client.callTool({
       name: 'apply_patch',
       arguments: {
+        format: null,
+        preview: null,
         patch:
           '*** Begin Patch\n*** Update File: src/app.ts\n@@\n export function greet() {\n-  return "hi";\n+  return "hello";\n }\n*** End Patch',
       },
@@ -67,19 +73,23 @@ describe('the MCP server over stdio', () => {
 
     const ambiguous = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-same\n+changed\n*** End Patch' },
+      arguments: {
+        patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-same\n+changed\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(ambiguous.isError).toBe(true);
     expect(textOf(ambiguous)).toContain('AMBIGUOUS');
     expect(textOf(ambiguous)).toContain('candidates at lines 1, 3');
     expect(await project.read('twice.txt')).toBe('same\nother\nsame\n');
 
-    const undone = await client.callTool({ name: 'undo', arguments: {} });
+    const undone = await client.callTool({ name: 'undo', arguments: { id: null, force: null } });
     expect(undone.isError).toBe(false);
     expect(textOf(undone)).toMatch(/^Undone \S+; the files are back/);
     expect(await project.read('src/app.ts')).toContain('return "hi";');
 
-    const nothingLeft = await client.callTool({ name: 'undo', arguments: {} });
+    const nothingLeft = await client.callTool({ name: 'undo', arguments: { id: null, force: null } });
     expect(nothingLeft.isError).toBe(true);
     expect(textOf(nothingLeft)).toContain('FILE_NOT_FOUND');
 
@@ -101,7 +111,11 @@ describe('the MCP server over stdio', () => {
     client = await connect(project.root);
     const denied = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch' },
+      arguments: {
+        patch: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(denied.isError).toBe(true);
     expect(textOf(denied)).toContain('DENIED');
@@ -112,7 +126,11 @@ describe('the MCP server over stdio', () => {
     // This client cannot be asked (no elicitation): an `ask` path is refused with how to allow it.
     const asked = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** End Patch' },
+      arguments: {
+        patch: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(asked.isError).toBe(true);
     expect(textOf(asked)).toContain('{"match": "notes.txt", "action": "allow"}');
@@ -132,11 +150,17 @@ describe('the MCP server over stdio', () => {
     );
     const add = (n: number) => ({
       name: 'apply_patch',
-      arguments: { patch: `*** Begin Patch\n*** Add File: notes.txt\n+v${n}\n*** End Patch` },
+      arguments: {
+        patch: `*** Begin Patch\n*** Add File: notes.txt\n+v${n}\n*** End Patch`,
+        format: null,
+        preview: null,
+      },
     });
     expect((await client.callTool(add(1))).isError).toBe(false);
     expect((await client.callTool(add(2))).isError).toBe(false);
-    expect(questions).toEqual(['patchsmith wants to write notes.txt. Allow it?']);
+    expect(questions).toHaveLength(1);
+    // The person approves what will be written: the question carries the diff.
+    expect(questions[0]).toMatch(/^patchsmith wants to write notes\.txt\. Allow it\?\n\n[\s\S]*\+v1\n/);
     expect(await project.read('notes.txt')).toBe('v2\n');
   });
 
@@ -144,18 +168,22 @@ describe('the MCP server over stdio', () => {
     client = await connect(project.root);
     const applied = await client.callTool({
       name: 'apply_patch',
-      arguments: { patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-other\n+OTHER\n*** End Patch' },
+      arguments: {
+        patch: '*** Begin Patch\n*** Update File: twice.txt\n@@\n-other\n+OTHER\n*** End Patch',
+        format: null,
+        preview: null,
+      },
     });
     expect(applied.isError).toBe(false);
     await project.write(
       '.patchsmith.json',
       JSON.stringify({ permissions: [{ match: '*.txt', action: 'deny' }] }),
     );
-    const plain = await client.callTool({ name: 'undo', arguments: {} });
+    const plain = await client.callTool({ name: 'undo', arguments: { id: null, force: null } });
     expect(plain.isError).toBe(true);
     expect(textOf(plain)).toContain('DENIED');
     await project.write('twice.txt', 'edited by the user\n');
-    const forced = await client.callTool({ name: 'undo', arguments: { force: true } });
+    const forced = await client.callTool({ name: 'undo', arguments: { id: null, force: true } });
     expect(forced.isError).toBe(true);
     expect(textOf(forced)).toContain('Permission denied: twice.txt');
     expect(await project.read('twice.txt')).toBe('edited by the user\n');
@@ -166,7 +194,16 @@ describe('the MCP server over stdio', () => {
     const result = await client.callTool({
       name: 'edit',
       arguments: {
-        edits: [{ command: 'str_replace', path: 'src/app.ts', old_str: '"hi"', new_str: '"hey"' }],
+        edits: [
+          {
+            command: 'str_replace',
+            path: 'src/app.ts',
+            old_str: '"hi"',
+            new_str: '"hey"',
+            replace_all: null,
+          },
+        ],
+        preview: null,
       },
     });
     expect(result.isError).toBe(false);
@@ -205,6 +242,8 @@ describe('createMcpServer in process', () => {
       const result = await client.callTool({
         name: 'apply_patch',
         arguments: {
+          format: null,
+          preview: null,
           patch:
             '*** Begin Patch\n*** Update File: a.ts\n@@\n-export const a = 1;\n+export const a: number = "1";\n*** End Patch',
         },
