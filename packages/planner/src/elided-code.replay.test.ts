@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Chunk, ChunkLine, Operation } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { elidedCode } from './elided-code.js';
-import { diffLines } from './line-diff.js';
+import { diffLines } from '@patchsmith/fuzzy';
 
 const CONTEXT = 3;
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import type { EditError, Operation } from '@patchsmith/core';
-import { type DiffStep, diffLines } from './line-diff.js';
+import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
 import { isPlaceholderLine } from './placeholder.js';
 import type { PlanState } from './state.js';
 
