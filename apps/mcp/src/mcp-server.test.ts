@@ -91,7 +91,7 @@ describe('the MCP server over stdio', () => {
 
     const nothingLeft = await client.callTool({ name: 'undo', arguments: { id: null, force: null } });
     expect(nothingLeft.isError).toBe(true);
-    expect(textOf(nothingLeft)).toContain('FILE_NOT_FOUND');
+    expect(textOf(nothingLeft)).toContain('NO_SNAPSHOT');
 
     const malformed = await client.callTool({ name: 'apply_patch', arguments: { text: 'wrong field' } });
     expect(malformed.isError).toBe(true);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '@patchsmith/planner';
-import type { EditInput } from './run-edit.js';
+import type { EditInput } from './edit-input.js';
 
 /**
  * A plan a host can keep, show and send (it is plain JSON): what `applyPlanned` applies exactly,

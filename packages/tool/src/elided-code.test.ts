@@ -98,7 +98,7 @@ const wholeFile: EditInput = {
   ],
 };
 
-const cases: Array<[string, EditInput, number, RegExp]> = [
+const cases: Array<[string, EditInput, number | undefined, RegExp]> = [
   [
     'a Codex patch chunk',
     { kind: 'patch', text: codex },
@@ -117,8 +117,9 @@ const cases: Array<[string, EditInput, number, RegExp]> = [
     1,
     /\(line 2 of its replacement\): "\.\.\."/,
   ],
-  ['a str_replace edit', strReplace, 1, /"\/\* \.\.\. \*\/"/],
-  ['a whole file written over the old one', wholeFile, 1, /\(line 2 of the new file\)/],
+  // Commands have no patch text, so their errors carry no patch line (the message names the line).
+  ['a str_replace edit', strReplace, undefined, /"\/\* \.\.\. \*\/"/],
+  ['a whole file written over the old one', wholeFile, undefined, /\(line 2 of the new file\)/],
 ];
 
 describe.each(cases)('the elided-code guard on %s', (_name, input, line, message) => {
@@ -127,7 +128,8 @@ describe.each(cases)('the elided-code guard on %s', (_name, input, line, message
     expect(report.ok).toBe(false);
     expect(report.errors).toHaveLength(1);
     const [error] = report.errors;
-    expect(error).toMatchObject({ code: 'ELIDED_CODE', path: 'total.js', line });
+    expect(error).toMatchObject({ code: 'ELIDED_CODE', path: 'total.js' });
+    expect(error!.line).toBe(line);
     expect(error!.message).toMatch(message);
     expect(error!.message).toContain('re-send the full text of the lines you elided');
     expect(await readFile(join(root, 'total.js'), 'utf8')).toBe(SOURCE);

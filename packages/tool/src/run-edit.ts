@@ -11,7 +11,15 @@ import {
 } from '@patchsmith/core';
 import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
-import { type FileState, type Plan, type PlanResult, perFile, planEdits, touchedPaths } from '@patchsmith/planner';
+import {
+  type FileState,
+  type Plan,
+  type PlanResult,
+  perFile,
+  planEdits,
+  touchedPaths,
+} from '@patchsmith/planner';
+import type { EditInput } from './edit-input.js';
 import { type EditPlan, editPlanOf } from './edit-plan.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
@@ -76,13 +84,7 @@ export interface RunEditOptions {
   onProgress?: (progress: EditProgress) => void;
 }
 
-/** Formats a patch text may be given in; `auto` detects it. */
-export type PatchInputFormat = 'auto' | 'codex' | 'unified' | 'search-replace' | 'whole-file';
-
-/** What an agent sends: a patch text (any supported format) or text-editor commands. */
-export type EditInput =
-  | { kind: 'patch'; text: string; format?: PatchInputFormat }
-  | { kind: 'edits'; edits: StrReplaceCommand[] };
+export type { EditInput, PatchInputFormat } from './edit-input.js';
 
 function rejected(errors: EditError[], dryRun: boolean): EditReport {
   return { ok: false, dryRun, files: [], diagnostics: [], snapshot: null, errors };

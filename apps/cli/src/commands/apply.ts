@@ -1,5 +1,5 @@
-import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import type { EditError } from '@patchsmith/core';
+import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import {
   type AskPermission,
   createPermissionGate,
@@ -10,12 +10,12 @@ import {
   type StartDiagnosticsOptions,
   startDiagnostics,
 } from '@patchsmith/tool';
-import { readEditInput, rejectedInput } from '../edit-input.js';
 import { readVersionsFrom } from '../base-from.js';
+import { readEditInput, rejectedInput } from '../edit-input.js';
 import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 import { rootOf, say, wantsColor } from '../output.js';
-import { missingPathHints } from '../path-hints.js';
 import { flag, option, options, type ParsedCommandLine } from '../parse-command-line.js';
+import { missingPathHints } from '../path-hints.js';
 import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
 
 /**
