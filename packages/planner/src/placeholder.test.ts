@@ -85,3 +85,12 @@ describe('saysElided', () => {
     );
   });
 });
+
+it('a command-line flag followed by help text that quotes a placeholder is not a SQL comment', () => {
+  const line =
+    '      --allow-elision   apply even where it writes `// ... existing code ...` over deleted lines';
+  expect(isPlaceholderLine(line, { path: 'test/__snapshots__/help.snap', previous: [] } as never)).toBe(
+    false,
+  );
+  expect(isPlaceholderLine('-- ... existing code ...', { path: 'q.sql', previous: [] } as never)).toBe(true);
+});

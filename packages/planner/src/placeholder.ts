@@ -46,7 +46,7 @@ const COMMENT_FORMS: ReadonlyArray<RegExp> = [
   /^#+\s*(?![![]|include\b|define\b|if\b|endif\b|pragma\b)(.*)$/, // shell, Python, Ruby, YAML (not `#!`, `#[attr]`, the preprocessor)
   /^\{?\/\*+\s*(.*?)\s*\*+\/\}?$/, // /* ... */ and JSX's {/* ... */}
   /^<!--\s*(.*?)\s*-->$/, // HTML, XML, Markdown
-  /^--\s*(.*)$/, // SQL, Lua, Haskell
+  /^--(?=\s|$)\s*(.*)$/, // SQL, Lua, Haskell (a space after `--`: `--flag  help text` is not one)
   /^;+\s*(.*)$/, // Lisp, assembly, INI
   /^%+\s*(.*)$/, // TeX, Erlang, MATLAB
   /^\(\*\s*(.*?)\s*\*\)$/, // OCaml, Pascal
