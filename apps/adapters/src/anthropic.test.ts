@@ -6,7 +6,7 @@ import {
   TEXT_EDITOR_TOOL,
   type TextEditorInput,
 } from './anthropic-text-editor.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleTextEditorCommand } from './anthropic-text-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import { createVercelTools } from './vercel.js';
 
 /**

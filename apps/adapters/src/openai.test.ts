@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operationToPatch } from './codex-operation.js';
 import { createOpenAIEditor } from './openai-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 

@@ -6,7 +6,7 @@ import {
   type TextEditorInput,
 } from './anthropic-text-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 let project: Project;

@@ -1,7 +1,7 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import { createVercelTools } from './vercel.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 describe('patchsmith mcp arguments', () => {
   it('reads the root, the flags, and a policy read from the root at every call', async () => {

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './mcp-server.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,7 +15,7 @@ type Project = Awaited<ReturnType<typeof tempProject>>;
 async function connect(root: string, configure?: (client: Client) => void) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', here('./test-support/register-ts.mjs'), here('./mcp-main.ts'), '--cwd', root],
+    args: ['--import', here('../../../tooling/test-support/register-ts.mjs'), here('./mcp-main.ts'), '--cwd', root],
     stderr: 'pipe',
   });
   const client = new Client(

@@ -10,12 +10,12 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './mcp-server.js';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const serverArgs = (root: string, extra: string[] = []) => [
   '--import',
-  here('./test-support/register-ts.mjs'),
+  here('../../../tooling/test-support/register-ts.mjs'),
   here('./mcp-main.ts'),
   '--cwd',
   root,

@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { strictModeProblems } from '@patchsmith/tool';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tempProject } from './test-support/fixtures.js';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 type Project = Awaited<ReturnType<typeof tempProject>>;
@@ -37,7 +37,7 @@ async function connect(root: string, options: ConnectOptions = {}): Promise<Clie
     command: process.execPath,
     args: [
       '--import',
-      here('./test-support/register-ts.mjs'),
+      here('../../../tooling/test-support/register-ts.mjs'),
       here('./mcp-main.ts'),
       ...(options.args ?? ['--cwd', root]),
     ],

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 /** A temporary project folder with the given files; `remove` deletes it. */
 export async function tempProject(files: Record<string, string> = {}) {
-  const root = await mkdtemp(join(tmpdir(), 'patchsmith-adapters-'));
+  const root = await mkdtemp(join(tmpdir(), 'patchsmith-host-'));
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);

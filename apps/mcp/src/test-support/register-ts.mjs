@@ -1,4 +1,0 @@
-// `node --import ./register-ts.mjs file.ts` runs a workspace TypeScript entry from source.
-import { register } from 'node:module';
-
-register('./ts-hooks.mjs', import.meta.url);
