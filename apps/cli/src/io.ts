@@ -51,14 +51,20 @@ function readFd0(): Buffer {
   }
 }
 
-// A file, pipe or socket on fd 0: read directly. A terminal (or anything else) goes through the stream.
+let stdinKind: boolean | undefined;
+
+// A file, pipe or socket on fd 0: read directly. A terminal (or anything else) goes through the
+// stream. What fd 0 is does not change while the process runs, so it is looked at once.
 function stdinIsPlainData(): boolean {
-  try {
-    const stats = fstatSync(0);
-    return stats.isFile() || stats.isFIFO() || stats.isSocket();
-  } catch {
-    return false;
+  if (stdinKind === undefined) {
+    try {
+      const stats = fstatSync(0);
+      stdinKind = stats.isFile() || stats.isFIFO() || stats.isSocket();
+    } catch {
+      stdinKind = false;
+    }
   }
+  return stdinKind;
 }
 
 // A terminal is a character device; a file, pipe or socket is not, and needs no stream to tell.

@@ -9,6 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
 import type { TransactionFs } from './fs.js';
 import { readFiles } from './read-files.js';
+import { lineReplacements } from './test-support/line-replacements.js';
 import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
 
 const LOOKUPS = ['realpath', 'stat', 'lstat'] as const;
@@ -29,27 +30,12 @@ function countingLookups(): { fs: TransactionFs; counts: Lookups } {
 }
 
 /** One line of each of `n` files in one folder replaced. */
-function updates(paths: readonly string[]): EditScript {
-  return {
-    format: 'codex',
-    operations: paths.map((path) => ({
-      kind: 'update',
-      path,
-      line: 1,
-      chunks: [
-        {
-          anchors: [],
-          endOfFile: false,
-          line: 2,
-          lines: [
-            { kind: 'remove', text: 'old', line: 2 },
-            { kind: 'add', text: 'new', line: 3 },
-          ],
-        },
-      ],
-    })),
-  };
-}
+const updates = (paths: readonly string[]): EditScript =>
+  lineReplacements(
+    paths,
+    () => 'old',
+    () => 'new',
+  );
 
 const roots: string[] = [];
 afterEach(async () => {

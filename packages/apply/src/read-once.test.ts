@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyPlan } from './apply-plan.js';
 import { readFiles } from './read-files.js';
 import { type CountingFs, countingFs } from './test-support/counting-fs.js';
+import { lineReplacements } from './test-support/line-replacements.js';
 import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
 
 /** The text of every file content hashed in this process (core's `hashBytes`, which every package uses). */
@@ -26,25 +27,11 @@ const oldText = (path: string) => `old ${path}\n`;
 const newText = (path: string) => `new ${path}\n`;
 
 // A 3-file patch: one line of each file replaced.
-const script: EditScript = {
-  format: 'codex',
-  operations: PATHS.map((path) => ({
-    kind: 'update',
-    path,
-    line: 1,
-    chunks: [
-      {
-        anchors: [],
-        endOfFile: false,
-        line: 2,
-        lines: [
-          { kind: 'remove', text: oldText(path).trimEnd(), line: 2 },
-          { kind: 'add', text: newText(path).trimEnd(), line: 3 },
-        ],
-      },
-    ],
-  })),
-};
+const script: EditScript = lineReplacements(
+  PATHS,
+  (path) => oldText(path).trimEnd(),
+  (path) => newText(path).trimEnd(),
+);
 
 let root: string;
 let counting: CountingFs;
