@@ -113,4 +113,43 @@ describe('planEdit and applyPlanned', () => {
       { numRuns: 15 },
     );
   });
+
+  it('plans again with the options the plan was made with: elision allowed, partial, read versions', async () => {
+    await writeFile(join(root, 'c.ts'), 'function f() {\n  a();\n  b();\n  c();\n}\n');
+    const elided = {
+      kind: 'patch',
+      text: '*** Begin Patch\n*** Update File: c.ts\n@@\n function f() {\n-  a();\n-  b();\n-  c();\n+  // ... existing code ...\n+  d();\n }\n*** End Patch',
+    } as const;
+    expect((await planEdit(elided, { root })).ok).toBe(false);
+    const allowed = await planEdit(elided, { root, allowElision: true });
+    if (!allowed.ok) throw new Error(allowed.errors[0]!.message);
+    const kept = JSON.parse(JSON.stringify(allowed.edit)) as EditPlan;
+    expect(kept.planning).toEqual({ allowElision: true, partial: false, readHashes: null });
+    expect((await applyPlanned(kept, { snapshot: false })).ok).toBe(true);
+    expect(await read('c.ts')).toContain('// ... existing code ...');
+
+    // A merge against what the model read: the plan keeps the read version by hash, and the host
+    // gives the content back (it must be that version).
+    await writeFile(join(root, 'a.txt'), 'zero\none\ntwo\n');
+    const shown = 'one\ntwo\n';
+    const merge = await planEdit(input, { root, readVersions: { 'a.txt': { content: shown } } });
+    if (!merge.ok) throw new Error(merge.errors[0]!.message);
+    const plan = JSON.parse(JSON.stringify(merge.edit)) as EditPlan;
+    expect(Object.keys(plan.planning.readHashes ?? {})).toEqual(['a.txt']);
+    const wrong = await applyPlanned(plan, { snapshot: false, readVersions: { 'a.txt': { content: 'other\n' } } });
+    expect(wrong.errors[0]!.code).toBe('INVALID_EDIT');
+    expect(await read('a.txt')).toBe('zero\none\ntwo\n');
+    const report = await applyPlanned(plan, { snapshot: false, readVersions: { 'a.txt': { content: shown } } });
+    expect(report.ok).toBe(true);
+    expect(await read('a.txt')).toBe('zero\none\nTWO\n');
+  });
+
+  it('refuses a plan whose planning options are missing or malformed', async () => {
+    const plan = await plannedJson();
+    for (const planning of [undefined, { allowElision: 'yes', partial: false, readHashes: null }]) {
+      const report = await applyPlanned({ ...plan, planning } as unknown as EditPlan, { snapshot: false });
+      expect(report.errors[0]!.code).toBe('INVALID_EDIT');
+    }
+    expect((await readdir(root)).sort()).toEqual(['a.txt']);
+  });
 });

@@ -2,15 +2,35 @@ import { resolve } from 'node:path';
 import { CONFIG_FILE, type EditError, loadConfig, PatchsmithError } from '@patchsmith/core';
 import type { EditReport } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
-import { type EditPlan, fingerprintOf, planFiles, planId } from './edit-plan.js';
+import { type EditPlan, fingerprintOf, type PlanningOptions, planFiles, planId } from './edit-plan.js';
 import { type AskPermission, createPermissionGate } from './permission.js';
+import { type ReadVersions, readVersionHash } from './read-versions.js';
 import { type RunEditOptions, runEdit } from './run-edit.js';
 
-/** `runEdit`'s options but those the plan fixes (its root is the plan's; give `root` only to check it). */
-export type ApplyPlannedOptions = Omit<RunEditOptions, 'dryRun' | 'firstMatch'>;
+/**
+ * `runEdit`'s options but those the plan fixes (its root is the plan's; give `root` only to check
+ * it). `readVersions` may give back the content of the versions the plan names by hash; they
+ * must be the same versions.
+ */
+export type ApplyPlannedOptions = Omit<RunEditOptions, 'dryRun' | 'firstMatch' | 'allowElision' | 'partial'>;
 
 function rejected(errors: EditError[]): EditReport {
   return { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors };
+}
+
+const isRecordOf = (value: unknown, isEntry: (entry: unknown) => boolean) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isEntry);
+
+/** Planning options shaped as `planEdit` records them. */
+function isPlanning(value: unknown): value is PlanningOptions {
+  const planning = value as Partial<PlanningOptions> | null;
+  return (
+    typeof planning === 'object' &&
+    planning !== null &&
+    typeof planning.allowElision === 'boolean' &&
+    typeof planning.partial === 'boolean' &&
+    (planning.readHashes === null || isRecordOf(planning.readHashes, (h) => typeof h === 'string'))
+  );
 }
 
 /** A value shaped like an `EditPlan` (it may come back from JSON a host kept, or from anyone). */
@@ -23,6 +43,7 @@ function isEditPlan(value: unknown): value is EditPlan {
     typeof plan.id === 'string' &&
     typeof plan.root === 'string' &&
     typeof plan.firstMatch === 'boolean' &&
+    isPlanning(plan.planning) &&
     typeof plan.input === 'object' &&
     plan.input !== null &&
     typeof plan.fingerprint === 'object' &&
@@ -78,6 +99,8 @@ export async function applyPlanned(edit: EditPlan, options: ApplyPlannedOptions 
       { code: 'INVALID_EDIT', message: `the plan was made for ${root}, not for ${resolve(options.root)}` },
     ]);
   }
+  const readVersions = readVersionsOf(edit.planning, options.readVersions);
+  if (!readVersions.ok) return rejected(readVersions.errors);
   let planned = false;
   const gate: AskPermission = async (fresh) => {
     planned = true;
@@ -88,8 +111,42 @@ export async function applyPlanned(edit: EditPlan, options: ApplyPlannedOptions 
     if (!config.ok) throw new PatchsmithError(config.errors[0]!.code, config.errors[0]!.message);
     return createPermissionGate({ policy: config.value.policy })(fresh);
   };
-  const report = await runEdit(edit.input, { ...options, root, firstMatch: edit.firstMatch, ask: gate });
+  const { allowElision, partial } = edit.planning;
+  const report = await runEdit(edit.input, {
+    ...options,
+    root,
+    firstMatch: edit.firstMatch,
+    allowElision,
+    partial,
+    ...(readVersions.value === undefined ? {} : { readVersions: readVersions.value }),
+    ask: gate,
+  });
   return planned || report.ok || !failedToPlan(report) ? report : staleReport(report);
+}
+
+/**
+ * The read versions to plan with: the host's, when it gives them, which must be the ones the plan
+ * was made against; else the plan's own hashes (their content recalled from this process's views).
+ */
+function readVersionsOf(
+  planning: PlanningOptions,
+  given: ReadVersions | undefined,
+): { ok: true; value: ReadVersions | undefined } | { ok: false; errors: EditError[] } {
+  const { readHashes } = planning;
+  if (given === undefined) {
+    const value = readHashes === null ? undefined : Object.fromEntries(Object.entries(readHashes).map(([p, hash]) => [p, { hash }]));
+    return { ok: true, value };
+  }
+  const givenHashes = Object.entries(given).map(([p, version]) => [p, readVersionHash(version)] as const);
+  const same =
+    readHashes !== null &&
+    givenHashes.length === Object.keys(readHashes).length &&
+    givenHashes.every(([p, hash]) => Object.hasOwn(readHashes, p) && readHashes[p] === hash);
+  if (same) return { ok: true, value: given };
+  return {
+    ok: false,
+    errors: [{ code: 'INVALID_EDIT', message: 'readVersions differ from the versions the plan was made against' }],
+  };
 }
 
 /** A report of an edit that planned once and no longer does: its files changed since. */

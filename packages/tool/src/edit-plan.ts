@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
+import { type ReadVersions, readVersionHash } from './read-versions.js';
 
 /**
  * A plan a host can keep, show and send (it is plain JSON): what `applyPlanned` applies exactly,
@@ -15,9 +16,37 @@ export interface EditPlan {
   root: string;
   input: EditInput;
   firstMatch: boolean;
+  /**
+   * The other planning options the plan was made with, so that applying it plans it the same way:
+   * the versions the model read are kept by hash only (their content is recalled from the host's
+   * `readVersions` or from what `viewFile` showed in this process).
+   */
+  planning: PlanningOptions;
   fingerprint: Record<string, string>;
   /** What a review screen shows: each operation with its unified diff. */
   files: PlanFile[];
+}
+
+/** The options besides `firstMatch` that shape a plan. */
+export interface PlanningOptions {
+  allowElision: boolean;
+  partial: boolean;
+  /** By path, the sha256 hex of each version the model read; null when the host gave none. */
+  readHashes: Record<string, string> | null;
+}
+
+/** The planning options a plan records, from the ones it was made with. */
+export function planningOf(options: {
+  allowElision?: boolean;
+  partial?: boolean;
+  readVersions?: ReadVersions;
+}): PlanningOptions {
+  const { readVersions } = options;
+  const readHashes =
+    readVersions === undefined
+      ? null
+      : Object.fromEntries(Object.entries(readVersions).map(([path, version]) => [path, readVersionHash(version)]));
+  return { allowElision: options.allowElision ?? false, partial: options.partial ?? false, readHashes };
 }
 
 /** One operation of an `EditPlan`, as a review screen shows it. */
@@ -66,7 +95,13 @@ export function planFiles(plan: Plan): PlanFile[] {
 }
 
 /** The serialisable plan of a `planEdit` result. */
-export function editPlanOf(input: EditInput, root: string, firstMatch: boolean, plan: Plan): EditPlan {
+export function editPlanOf(
+  input: EditInput,
+  root: string,
+  firstMatch: boolean,
+  planning: PlanningOptions,
+  plan: Plan,
+): EditPlan {
   const fingerprint = fingerprintOf(plan);
   return {
     version: 1,
@@ -74,6 +109,7 @@ export function editPlanOf(input: EditInput, root: string, firstMatch: boolean, 
     root,
     input,
     firstMatch,
+    planning,
     fingerprint,
     files: planFiles(plan),
   };

@@ -45,6 +45,14 @@ export function rememberViewed(file: string, hash: string, bytes: Uint8Array): v
 
 const encoder = new TextEncoder();
 
+/** The sha256 hex of a version: computed from given content, never trusted. */
+export function readVersionHash(version: ReadVersion): string {
+  return 'content' in version ? hashBytes(contentBytes(version.content)) : version.hash.toLowerCase();
+}
+
+const contentBytes = (content: string | Uint8Array) =>
+  typeof content === 'string' ? encoder.encode(content) : content;
+
 /**
  * The version of `file` (absolute) read, as hash and, when known, bytes (the hash of given
  * content is computed, never trusted).
@@ -54,7 +62,7 @@ export function resolveReadVersion(
   version: ReadVersion,
 ): { hash: string; bytes: Uint8Array | undefined } {
   if ('content' in version) {
-    const bytes = typeof version.content === 'string' ? encoder.encode(version.content) : version.content;
+    const bytes = contentBytes(version.content);
     return { hash: hashBytes(bytes), bytes };
   }
   const hash = version.hash.toLowerCase();

@@ -20,7 +20,7 @@ import {
   touchedPaths,
 } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
-import { type EditPlan, editPlanOf } from './edit-plan.js';
+import { type EditPlan, editPlanOf, planningOf } from './edit-plan.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
@@ -159,7 +159,7 @@ export async function planEdit(
   await recoverTransaction(root);
   const planned = await planWholeTree(input, root, options);
   return planned.ok
-    ? { ...planned, edit: editPlanOf(input, root, options.firstMatch ?? false, planned.plan) }
+    ? { ...planned, edit: editPlanOf(input, root, options.firstMatch ?? false, planningOf(options), planned.plan) }
     : planned;
 }
 
