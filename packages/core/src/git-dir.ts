@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { trimTrailing } from './trim-trailing.js';
 
 /** The few fs calls needed to find the private state folder; node:fs/promises satisfies it. */
 export interface StateDirFs {
@@ -68,7 +69,7 @@ export async function gitDirProblem(fs: StateDirFs, dir: string): Promise<string
  */
 export function gitFileTarget(text: string, folder: string): string | null {
   if (!text.startsWith('gitdir: ')) return null;
-  const path = text.slice('gitdir: '.length).replace(/[\r\n]+$/, '');
+  const path = trimTrailing(text.slice('gitdir: '.length), '\r\n');
   if (path === '' || path.includes('\n') || path.includes('\0')) return null;
   return resolve(folder, path);
 }

@@ -42,6 +42,7 @@ it('pins the public API', async () => {
     'sameBytes',
     'textLines',
     'toTreePath',
+    'trimTrailing',
     'withEnding',
   ]);
 });

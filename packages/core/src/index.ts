@@ -48,3 +48,4 @@ export { newLines, oldLines } from './script.js';
 export type { StateDirLocation } from './state-dir.js';
 export { locateStateDir } from './state-dir.js';
 export { endsWithLineBreak, textLines, withEnding } from './text-lines.js';
+export { trimTrailing } from './trim-trailing.js';

@@ -58,7 +58,20 @@ function operationAt(script: EditScript, line: number | undefined): { op: Operat
 // Our parse messages that have a reference counterpart, and what the reference says for them.
 const FIRST_LINE = /expected '\*\*\* Begin Patch'/;
 const LAST_LINE = /'\*\*\* End Patch'/;
-const BAD_HEADER = /expected a file header .* found "(.*)"$/;
+const BAD_HEADER = 'expected a file header ';
+const FOUND = ' found "';
+
+/**
+ * The quoted line of our "expected a file header … found "…"" message, or null. Searched with
+ * indexOf: an unanchored pattern is retried from every position of a long message.
+ */
+function badHeaderLine(message: string): string | null {
+  const start = message.indexOf(BAD_HEADER);
+  if (start === -1 || !message.endsWith('"')) return null;
+  const found = message.indexOf(FOUND, start + BAD_HEADER.length);
+  if (found === -1 || message.slice(start, found).includes('"')) return null;
+  return message.slice(found + FOUND.length, -1);
+}
 const ANCHOR_MISS = /^could not find the anchor line `@@ (.*)` at or after line \d+$/;
 const VALID_HEADERS =
   "Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'";
@@ -76,9 +89,9 @@ function unquoted(quoted: string): string {
 function referenceParseMessage(error: EditError): string | null {
   if (FIRST_LINE.test(error.message))
     return "Invalid patch: The first line of the patch must be '*** Begin Patch'";
-  const header = BAD_HEADER.exec(error.message);
+  const header = badHeaderLine(error.message);
   if (header !== null && error.line !== undefined) {
-    const found = unquoted(header[1]!);
+    const found = unquoted(header);
     return `Invalid patch hunk on line ${error.line}: '${terminalSafe(found)}' is not a valid hunk header. ${VALID_HEADERS}`;
   }
   if (LAST_LINE.test(error.message) && !error.message.includes('no operation')) {

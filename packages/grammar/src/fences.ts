@@ -11,15 +11,17 @@ export interface Fence {
   info: string[];
 }
 
-const MARKDOWN_OPEN = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^`]*)$/;
+// A tilde fence's info starts with no tilde, so that no shorter run of tildes can match: V8 would
+// retry each of them against the rest of the line.
+const MARKDOWN_OPEN = /^[ \t]{0,3}(?:(`{3,})([^`]*)|(~{3,})([^`~][^`]*)?)$/;
 const TAG_OPEN = /^[ \t]*<(source|code|pre|codeblock|sourcecode)>[ \t]*$/;
 
 /** The block a line opens, or null when it opens none. */
 export function openingFence(line: string): Fence | null {
   const markdown = MARKDOWN_OPEN.exec(line);
   if (markdown !== null) {
-    const marks = markdown[1]!;
-    const info = markdown[2]!.trim();
+    const marks = (markdown[1] ?? markdown[3])!;
+    const info = (markdown[2] ?? markdown[4] ?? '').trim();
     // A backtick fence's info string holds no backtick; a tilde fence's may.
     const closing = new RegExp(`^[ \\t]{0,3}${marks[0] === '`' ? '`' : '~'}{${marks.length},}[ \\t]*$`);
     return { close: (l) => closing.test(l), info: info === '' ? [] : info.split(/\s+/) };

@@ -9,7 +9,7 @@ const WRAPPED = /^(\*\*|\*|`|"|')(.+)\1$/;
 /** A markdown heading's or a comment's `#`s, or `File:` / `Filename:` said before the name. */
 const LEAD = /^(?:#+[ \t]*|(?:file(?:name)?|path)[ \t]*:[ \t]*)/i;
 /** What a path looks like when nothing else says it is one: a folder or an extension. */
-const PATH_LIKE = /^[^\s`*'"<>|]*[/.][^\s`*'"<>|]*$/;
+const PATH_CHARS = /^[^\s`*'"<>|]*$/;
 
 /** The name a path line gives, or null when it gives none. */
 export function pathFromLine(text: string): string | null {
@@ -50,5 +50,5 @@ export function isProse(text: string, path: string): boolean {
 
 /** A single token with a folder or an extension: `src/app.py`, `README.md`. */
 export function looksLikePath(word: string): boolean {
-  return PATH_LIKE.test(word) && word !== '...' && !/^\.+$/.test(word);
+  return PATH_CHARS.test(word) && /[/.]/.test(word) && word !== '...' && !/^\.+$/.test(word);
 }

@@ -4,7 +4,7 @@
  * file; a git section's `---`/`+++` names must agree with its `diff --git` line and its rename or
  * copy lines, and its headers with each other. Contradictions are PARSE_ERROR values, never a guess.
  */
-import { type EditError, readQuotedPath } from '@patchsmith/core';
+import { type EditError, readQuotedPath, trimTrailing } from '@patchsmith/core';
 import { header, type LineOf, parseError, plusLine, type RawSection } from './unified-section.js';
 
 /** The files of a section; null for a side that is `/dev/null` (created or deleted file). */
@@ -34,12 +34,12 @@ export function readPathField(field: string): PathField {
     }
     // Shell-style partial quoting (`"a/"sub/f`, as `diff -u "a/"sub/f` writes it) continues the name.
     const tab = quoted.rest.indexOf('\t');
-    const rest = (tab === -1 ? quoted.rest : quoted.rest.slice(0, tab)).replace(/[ \r]+$/, '');
+    const rest = trimTrailing(tab === -1 ? quoted.rest : quoted.rest.slice(0, tab), ' \r');
     if (rest.includes('"')) return { ok: false, reason: 'its name mixes several quoted parts' };
     return { ok: true, path: quoted.path + rest };
   }
   const tab = field.indexOf('\t');
-  const path = (tab === -1 ? withoutSpacedTimestamp(field) : field.slice(0, tab)).replace(/[ \r]+$/, '');
+  const path = trimTrailing(tab === -1 ? withoutSpacedTimestamp(field) : field.slice(0, tab), ' \r');
   if (path === '') return { ok: false, reason: 'it names no file' };
   return { ok: true, path: path === DEV_NULL ? null : path };
 }
@@ -49,11 +49,22 @@ export function readPathField(field: string): PathField {
  * into spaces): `2024-01-02 10:00:00[.frac] [+0100]` or ctime's `Tue Jan  2 10:00:00 2024`. GNU
  * patch strips it the same way; a name never ends like that.
  */
-const SPACED_TIMESTAMP =
-  / +(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?: ?(?:[-+]\d\d:?\d\d|Z|UTC|GMT))?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d \d{4})[ \r]*$/;
+const TIMESTAMP_AT_END =
+  /(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?: ?(?:[-+]\d\d:?\d\d|Z|UTC|GMT))?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
+
+/**
+ * The field split at a spaced timestamp: the name before the spaces and the timestamp, or null.
+ * Found without a leading ` +` in the pattern: V8 would retry that from every space of a long run.
+ */
+function splitSpacedTimestamp(field: string): { name: string; timestamp: string } | null {
+  const trimmed = trimTrailing(field, ' \r');
+  const found = TIMESTAMP_AT_END.exec(trimmed);
+  if (found === null || trimmed[found.index - 1] !== ' ') return null;
+  return { name: trimTrailing(trimmed.slice(0, found.index), ' '), timestamp: found[0] };
+}
 
 function withoutSpacedTimestamp(field: string): string {
-  return field.replace(SPACED_TIMESTAMP, '');
+  return splitSpacedTimestamp(field)?.name ?? field;
 }
 
 /** `a/x` and `b/y` lose their prefixes. */
@@ -84,9 +95,8 @@ function stripFirstFolders(old: string | null, neu: string | null): { old: strin
 /** The timestamp of a `---`/`+++` line (after its last tab, or after spaces), when it has one. */
 function timestampOf(field: string): string | null {
   const tab = field.lastIndexOf('\t');
-  if (tab !== -1) return field.slice(tab + 1).replace(/[ \r]+$/, '');
-  const spaced = SPACED_TIMESTAMP.exec(field);
-  return spaced === null ? null : spaced[0].trim();
+  if (tab !== -1) return trimTrailing(field.slice(tab + 1), ' \r');
+  return splitSpacedTimestamp(field)?.timestamp ?? null;
 }
 
 /** GNU diff's `YYYY-MM-DD hh:mm:ss[.fraction] ±hhmm` on the day of the epoch, either side of GMT. */
@@ -328,7 +338,7 @@ function checkSide(
  * name on both sides (git's own rule for names with spaces), else the split at the last ` b/`.
  */
 function gitHeaderPaths(text: string): [string, string] | null {
-  const trimmed = text.replace(/[ \r]+$/, '');
+  const trimmed = trimTrailing(text, ' \r');
   const first = readQuotedPath(trimmed);
   if (first !== null) {
     const rest = first.rest.replace(/^ /, '');

@@ -71,7 +71,7 @@ export function unclosedFolderLine(unwrapped: Unwrapped): number | null {
 }
 
 /** An opening markdown fence, optionally with an info string: ```` ``` ````, ```` ```diff ````, `~~~patch`. */
-const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*[\w.+-]*[ \t]*$/;
+const OPENING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*(?:[\w.+-]+[ \t]*)?$/;
 /** A closing markdown fence. */
 const CLOSING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 /**
@@ -80,7 +80,7 @@ const CLOSING_FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
  * the `cd` argument (quoted or bare), `delimiter`.
  */
 const HEREDOC_START =
-  /^[ \t]*(?:(?:ba|z)?sh[ \t]+-l?c[ \t]+(?<shell>["']))?[ \t]*(?:cd[ \t]+(?<folder>"[^"]*"|'[^']*'|[^\s&;|'"]+)[ \t]*&&[ \t]*)?(?:(?:cat|apply_patch|applypatch)[ \t]*)?<<-?[ \t]*(['"]?)(?<delimiter>[A-Za-z_][\w-]*)\3[ \t]*$/;
+  /^[ \t]*(?:(?:ba|z)?sh[ \t]+-l?c[ \t]+(?<shell>["'])[ \t]*)?(?:cd[ \t]+(?<folder>"[^"]*"|'[^']*'|[^\s&;|'"]+)[ \t]*&&[ \t]*)?(?:(?:cat|apply_patch|applypatch)[ \t]*)?<<-?[ \t]*(['"]?)(?<delimiter>[A-Za-z_][\w-]*)\3[ \t]*$/;
 /** A notebook cell's magic line running the cell in a shell. */
 const CELL_MAGIC = /^[ \t]*%%(?:bash|sh|script[ \t]+(?:ba)?sh)[ \t]*$/;
 /** Whitespace-only. */

@@ -20,9 +20,11 @@ const SKIPPED = new Set([
 
 const SCRIPT_EXTENSIONS = /\.(?:[cm]?[jt]sx?|d\.ts)$/;
 // `from '…'`, `import '…'`, `import('…')`, `require('…')`, `export … from '…'`.
-const SCRIPT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"\n]+)['"]/g;
+const SCRIPT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire\s*\(\s*)['"]([^'"\n]+)['"]/g;
 // `from .mod import x`, `from pkg.mod import x`, `from . import mod`.
-const PY_FROM = /^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)/gm;
+// The module is one token (dots, a dotted name or both) so that no two blank runs meet: V8 would
+// retry every split of a long run between them.
+const PY_FROM = /^[ \t]*from[ \t]+(\.*\w[\w.]*|\.+)[ \t]+import[ \t]+(?:\([ \t]*)?([\w.,][\w., \t]*)/gm;
 // `import pkg.mod, other`.
 const PY_IMPORT = /^[ \t]*import[ \t]+([\w., \t]+)/gm;
 
@@ -53,13 +55,15 @@ function pythonImports(file: string, text: string, projectRoot: string): string[
   const out: string[] = [];
   const dotted = (base: string, name: string) => path.join(base, ...name.split('.').filter(Boolean));
   for (const match of text.matchAll(PY_FROM)) {
-    const [, dots, module, names] = match;
+    const [, spec, names] = match;
+    const dots = /^\.*/.exec(spec!)![0];
+    const module = spec!.slice(dots.length);
     let base = projectRoot;
-    if (dots!.length > 0) {
+    if (dots.length > 0) {
       base = path.dirname(file);
-      for (let up = 1; up < dots!.length; up++) base = path.dirname(base);
+      for (let up = 1; up < dots.length; up++) base = path.dirname(base);
     }
-    const from = dotted(base, module!);
+    const from = dotted(base, module);
     out.push(from);
     // `from pkg import mod` may import a module as well as a name.
     for (const name of names!.split(',')) {

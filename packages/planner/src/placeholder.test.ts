@@ -1,5 +1,6 @@
+import { check } from 'recheck';
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderLine, saysElided } from './placeholder.js';
+import { ELISION_PHRASES, isPlaceholderLine, saysElided } from './placeholder.js';
 
 const at = (path: string, previous = 'x = 1') => ({ path, previous });
 
@@ -93,4 +94,27 @@ it('a command-line flag followed by help text that quotes a placeholder is not a
     false,
   );
   expect(isPlaceholderLine('-- ... existing code ...', { path: 'q.sql', previous: [] } as never)).toBe(true);
+});
+
+describe('placeholder patterns on hostile lines', () => {
+  // The literals are checked repository-wide (tooling/config/test/regex-safety.test.ts); these are
+  // built at run time, so they are checked here.
+  it('builds its phrase patterns without super-linear backtracking', { timeout: 120_000 }, async () => {
+    for (const phrase of ELISION_PHRASES) {
+      expect((await check(phrase.source, phrase.flags, { timeout: 60_000 })).status).toBe('safe');
+    }
+  });
+
+  it('reads long comment-like lines whole, with the same answers', () => {
+    const long = ' '.repeat(100_000);
+    for (const line of [`/*${long}x`, `<!--${long}!`, `(*${long}(`, `//${long}x`, `#${long}i`, `(${long}`]) {
+      expect(isPlaceholderLine(line, { path: 'a.ts', previous: '' })).toBe(false);
+    }
+    expect(isPlaceholderLine(`/*${long}... existing code ...${long}*/`, { path: 'a.ts', previous: '' })).toBe(
+      true,
+    );
+    expect(isPlaceholderLine(`{/* ... rest of the file ... */}`, { path: 'a.tsx', previous: '' })).toBe(true);
+    expect(isPlaceholderLine('##include ... existing code', { path: 'a.c', previous: '' })).toBe(true);
+    expect(isPlaceholderLine('#include ... existing code', { path: 'a.c', previous: '' })).toBe(false);
+  });
 });

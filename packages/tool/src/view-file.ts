@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { readFiles } from '@patchsmith/apply';
-import { type ErrorCode, hashBytes } from '@patchsmith/core';
+import { type ErrorCode, hashBytes, trimTrailing } from '@patchsmith/core';
 import { resolvePatchPath } from '@patchsmith/planner';
 import { rememberViewed } from './read-versions.js';
 
@@ -50,7 +50,7 @@ function failure(code: ErrorCode, message: string, path: string): ViewFileResult
 
 /** The path names the root folder itself ('.', '', '/abs/root', 'root/'). */
 function namesRoot(root: string, raw: string): boolean {
-  const trimmed = raw.replace(/\/+$/, '');
+  const trimmed = trimTrailing(raw, '/');
   return trimmed === '' || trimmed === '.' || posix.resolve(root, trimmed) === posix.resolve(root);
 }
 
@@ -127,7 +127,7 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
   if (namesRoot(root, options.path)) {
     return { ok: true, kind: 'directory', path: '.', text: await listFolder(root, options.path, maxEntries) };
   }
-  const resolved = resolvePatchPath(root, options.path.replace(/\/+$/, ''));
+  const resolved = resolvePatchPath(root, trimTrailing(options.path, '/'));
   if (!resolved.ok) return failure(resolved.code, resolved.message, options.path);
   const rel = resolved.path;
   const state = (await readFiles(root, [rel])).get(rel)!;
