@@ -15,10 +15,16 @@ afterEach(async () => {
 
 describe('loadConfig', () => {
   it('reads rules and defaults', async () => {
-    await writeFile(join(root, CONFIG_FILE), JSON.stringify({ permissions: [{ match: 'a/**', action: 'deny' }] }));
+    await writeFile(
+      join(root, CONFIG_FILE),
+      JSON.stringify({ permissions: [{ match: 'a/**', action: 'deny' }] }),
+    );
     expect(await loadConfig(root)).toEqual({
       ok: true,
-      value: { policy: { rules: [{ match: 'a/**', action: 'deny' }], source: CONFIG_FILE }, diagnostics: false },
+      value: {
+        policy: { rules: [{ match: 'a/**', action: 'deny' }], source: CONFIG_FILE },
+        diagnostics: false,
+      },
     });
   });
 
@@ -54,5 +60,40 @@ describe('loadConfig', () => {
     const loaded = await loadConfig(root);
     expect(loaded).toMatchObject({ ok: false, errors: [{ code: 'PARSE_ERROR' }] });
     if (!loaded.ok) expect(loaded.errors[0]!.message).toContain('larger than');
+  });
+});
+
+describe('a hostile config', () => {
+  it('refuses a rule whose braces would make too many patterns, naming it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'patchsmith-config-braces-'));
+    try {
+      const rules = [
+        { match: '*.pem', action: 'deny' },
+        { match: '{a,b}'.repeat(16), action: 'allow' },
+      ];
+      await writeFile(join(root, CONFIG_FILE), JSON.stringify({ permissions: rules }));
+      const config = await loadConfig(root);
+      expect(config.ok).toBe(false);
+      if (!config.ok) expect(config.errors[0]!.message).toContain('permissions.1.match');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('cannot make a rule take long: forty stars in one segment decide a long name at once', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'patchsmith-config-stars-'));
+    try {
+      await writeFile(
+        join(root, CONFIG_FILE),
+        JSON.stringify({ permissions: [{ match: `${'*a'.repeat(40)}*b`, action: 'deny' }] }),
+      );
+      const config = await loadConfig(root);
+      if (!config.ok) throw new Error(config.errors[0]!.message);
+      const { decidePath } = await import('./index.js');
+      expect(decidePath(`src/${'a'.repeat(4000)}`, config.value.policy).action).toBe('allow');
+      expect(decidePath(`src/${'a'.repeat(4000)}b`, config.value.policy).action).toBe('deny');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EditError, Result } from './errors.js';
+import { expandBraces, GlobSyntaxError } from './glob-match.js';
 import { CONFIG_FILE } from './path-policy.js';
 import type { PermissionPolicy } from './permission-rules.js';
 
@@ -71,13 +72,32 @@ export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise
   const { configSchema } = await import('./config-schema.js');
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`);
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`,
+    );
     return configError(issues.join('; '));
+  }
+  const badGlob = parsed.data.permissions.findIndex((rule) => globProblem(rule.match) !== null);
+  if (badGlob !== -1) {
+    return configError(
+      `permissions.${badGlob}.match: ${globProblem(parsed.data.permissions[badGlob]!.match)}`,
+    );
   }
   return {
     ok: true,
     value: { policy: { rules: parsed.data.permissions, source }, diagnostics: parsed.data.diagnostics },
   };
+}
+
+/** Why a rule's glob cannot be used (its braces make too many patterns), or null. */
+function globProblem(match: string): string | null {
+  try {
+    expandBraces(match);
+    return null;
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) return error.message;
+    throw error;
+  }
 }
 
 /** Reads a permission policy from an already parsed config object. */
@@ -91,7 +111,10 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * there is none. Most roots have none, so the schema library is loaded only when one exists.
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
-export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
+export async function loadConfig(
+  root: string,
+  fs: ConfigFs = diskConfigFs,
+): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
     text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');

@@ -81,7 +81,12 @@ describe('decideNames', () => {
 
   it('lets any deny win among the names of one file', () => {
     const decision = decideNames(['docs/s/key.txt', 'secrets/key.txt'], policy);
-    expect(decision).toMatchObject({ path: 'docs/s/key.txt', via: 'secrets/key.txt', action: 'deny', ruleIndex: 1 });
+    expect(decision).toMatchObject({
+      path: 'docs/s/key.txt',
+      via: 'secrets/key.txt',
+      action: 'deny',
+      ruleIndex: 1,
+    });
   });
 
   it('takes ask over allow, and a deny over an ask', () => {

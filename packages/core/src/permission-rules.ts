@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import type Picomatch from 'picomatch';
+import { PatchsmithError } from './errors.js';
+import { compileGlob, GlobSyntaxError } from './glob-match.js';
 import type { PermissionAction } from './permission-actions.js';
 
 export interface PermissionRule {
@@ -30,26 +30,12 @@ export interface MatchOptions {
 
 const matchers = new Map<string, (path: string) => boolean>();
 
-let picomatchModule: typeof Picomatch | undefined;
-
 /**
- * picomatch, loaded when the first rule is matched: importing core (every command does) should not
- * pay for it. A bundler sees the plain `require` call and inlines the module behind it (still
- * loaded on first call); unbundled ESM has no `require` and asks `createRequire`.
- */
-function picomatch(): typeof Picomatch {
-  if (picomatchModule === undefined)
-    picomatchModule =
-      typeof require === 'function'
-        ? (require('picomatch') as typeof Picomatch)
-        : (createRequire(import.meta.url)('picomatch') as typeof Picomatch);
-  return picomatchModule;
-}
-
-/**
- * A permission glob as picomatch reads it, over `/`-separated root-relative paths, dot files
- * included: a pattern without `/` matches the last segment at any depth (`*.pem` is every .pem
- * file, as in .gitignore); a leading `/` anchors a pattern to the root.
+ * A permission glob over `/`-separated root-relative paths, dot files included: a pattern without
+ * `/` matches the last segment at any depth (`*.pem` is every .pem file, as in .gitignore); a
+ * leading `/` anchors a pattern to the root. Matched by our own linear-time matcher (glob-match.ts
+ * says why not picomatch). A host's rule that does not compile throws `PARSE_ERROR` (a config's is
+ * refused when the config is read).
  */
 function matcherFor(pattern: string, caseInsensitive: boolean): (path: string) => boolean {
   const key = `${caseInsensitive ? 'i' : 's'}${pattern}`;
@@ -57,12 +43,15 @@ function matcherFor(pattern: string, caseInsensitive: boolean): (path: string) =
   if (matcher === undefined) {
     const anchored = pattern.startsWith('/');
     const body = anchored ? pattern.slice(1) : pattern;
-    matcher = picomatch()(body, {
-      dot: true,
-      nocase: caseInsensitive,
-      basename: !anchored && !body.includes('/'),
-      noextglob: true,
-    });
+    try {
+      matcher = compileGlob(body, { basename: !anchored && !body.includes('/'), caseInsensitive });
+    } catch (error) {
+      if (!(error instanceof GlobSyntaxError)) throw error;
+      throw new PatchsmithError(
+        'PARSE_ERROR',
+        `the permission rule ${JSON.stringify(pattern)} is not a usable glob: ${error.message}`,
+      );
+    }
     matchers.set(key, matcher);
   }
   return matcher;
