@@ -97,3 +97,72 @@ describe('a hostile config', () => {
     }
   });
 });
+
+describe('a root inside a repository', () => {
+  it('keeps the rules of every config above it up to the top; a subfolder config cannot lift them', async () => {
+    const top = await mkdtemp(join(tmpdir(), 'patchsmith-config-enclosing-'));
+    try {
+      execFileSync('git', ['init', '-q', top]);
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(join(top, 'app', 'web'), { recursive: true });
+      await writeFile(
+        join(top, CONFIG_FILE),
+        JSON.stringify({
+          permissions: [
+            { match: '*.pem', action: 'deny' },
+            { match: '/app/web/keys/**', action: 'deny' },
+          ],
+        }),
+      );
+      await writeFile(
+        join(top, 'app', CONFIG_FILE),
+        JSON.stringify({ permissions: [{ match: 'web/docs/**', action: 'ask' }] }),
+      );
+      // The subfolder's own config tries to allow everything.
+      await writeFile(
+        join(top, 'app', 'web', CONFIG_FILE),
+        JSON.stringify({ permissions: [{ match: '**', action: 'allow' }] }),
+      );
+      const config = await loadConfig(join(top, 'app', 'web'));
+      if (!config.ok) throw new Error(config.errors[0]!.message);
+      const { decidePath, describeRule } = await import('./index.js');
+      const { policy } = config.value;
+      expect(policy.enclosing?.map((e) => [e.source, e.prefix])).toEqual([
+        ['../.patchsmith.json', 'web'],
+        ['../../.patchsmith.json', 'app/web'],
+      ]);
+      const pem = decidePath('src/k.pem', policy);
+      expect(pem.action).toBe('deny');
+      expect(describeRule(pem)).toContain('of ../../.patchsmith.json');
+      expect(decidePath('keys/a.txt', policy).action).toBe('deny');
+      expect(decidePath('docs/a.md', policy).action).toBe('ask');
+      expect(decidePath('src/a.ts', policy).action).toBe('allow');
+      // Outside a repository nothing above the root is read.
+      const plain = await mkdtemp(join(tmpdir(), 'patchsmith-config-plain-'));
+      try {
+        const none = await loadConfig(plain);
+        expect(none.ok && none.value.policy.enclosing).toBeFalsy();
+      } finally {
+        await rm(plain, { recursive: true, force: true });
+      }
+    } finally {
+      await rm(top, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a broken config above the root rather than skipping its rules', async () => {
+    const top = await mkdtemp(join(tmpdir(), 'patchsmith-config-enclosing-bad-'));
+    try {
+      execFileSync('git', ['init', '-q', top]);
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(join(top, 'sub'));
+      await writeFile(join(top, CONFIG_FILE), '{ not json');
+      const config = await loadConfig(join(top, 'sub'));
+      expect(config.ok).toBe(false);
+      if (!config.ok)
+        expect(config.errors[0]).toMatchObject({ code: 'PARSE_ERROR', path: '../.patchsmith.json' });
+    } finally {
+      await rm(top, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,9 +1,10 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { EditError, Result } from './errors.js';
 import { expandBraces, GlobSyntaxError } from './glob-match.js';
 import { CONFIG_FILE } from './path-policy.js';
-import type { PermissionPolicy } from './permission-rules.js';
+import type { EnclosingRules, PermissionPolicy } from './permission-rules.js';
+import { locateStateDir } from './state-dir.js';
 
 export interface PatchsmithConfig {
   policy: PermissionPolicy;
@@ -11,9 +12,13 @@ export interface PatchsmithConfig {
   diagnostics: boolean;
 }
 
-/** The one call a config read needs; `node:fs/promises` satisfies it. */
+/**
+ * The calls a config read needs; `node:fs/promises` satisfies it. Without `stat` the folders above
+ * the root are not searched for a repository (a virtual tree has none).
+ */
 export interface ConfigFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
+  stat?(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean; size?: number }>;
 }
 
 /** A config is a few rules; anything larger is not one (and a hostile tree may link it to /dev/zero). */
@@ -24,6 +29,7 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
  * would block forever, a device never end), at most MAX_CONFIG_BYTES, opened without blocking.
  */
 const diskConfigFs: ConfigFs = {
+  stat: (path) => import('node:fs/promises').then((fs) => fs.stat(path)),
   async readFile(path) {
     const { constants } = await import('node:fs');
     const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -40,8 +46,8 @@ const diskConfigFs: ConfigFs = {
   },
 };
 
-function configError(message: string): Result<never> {
-  const error: EditError = { code: 'PARSE_ERROR', message: `${CONFIG_FILE}: ${message}`, path: CONFIG_FILE };
+function configError(message: string, file = CONFIG_FILE): Result<never> {
+  const error: EditError = { code: 'PARSE_ERROR', message: `${file}: ${message}`, path: file };
   return { ok: false, errors: [error] };
 }
 
@@ -69,13 +75,22 @@ function describeIssue(issue: {
 
 /** Reads a config from an already parsed object, validated by the schema (loaded only then). */
 export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise<Result<PatchsmithConfig>> {
+  return parseConfigAs(value, source, CONFIG_FILE);
+}
+
+/** `parseConfig`, with `file` naming the config in messages. */
+async function parseConfigAs(
+  value: unknown,
+  source: string,
+  file: string,
+): Promise<Result<PatchsmithConfig>> {
   const { configSchema } = await import('./config-schema.js');
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(
       (i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`,
     );
-    return configError(issues.join('; '));
+    return configError(issues.join('; '), file);
   }
   const badGlob = parsed.data.permissions.findIndex((rule) => globProblem(rule.match) !== null);
   if (badGlob !== -1) {
@@ -106,31 +121,71 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
   return config.ok ? { ok: true, value: config.value.policy } : config;
 }
 
-/**
- * The root's `.patchsmith.json`, or the defaults (no rules: allow everything; no diagnostics) when
- * there is none. Most roots have none, so the schema library is loaded only when one exists.
- * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
- */
-export async function loadConfig(
-  root: string,
-  fs: ConfigFs = diskConfigFs,
-): Promise<Result<PatchsmithConfig>> {
+/** One folder's config file, parsed; null when the folder has none. `file` names it in messages. */
+async function readConfigFile(
+  dir: string,
+  file: string,
+  fs: ConfigFs,
+): Promise<Result<PatchsmithConfig | null>> {
   let text: string;
   try {
-    text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');
+    text = await fs.readFile(join(dir, CONFIG_FILE), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ok: true, value: { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false } };
-    }
-    return configError(`cannot read it: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: null };
+    return configError(`cannot read it: ${(error as Error).message}`, file);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return configError(`not valid JSON: ${(error as Error).message}`);
+    return configError(`not valid JSON: ${(error as Error).message}`, file);
   }
-  return parseConfig(json);
+  return parseConfigAs(json, file, file);
+}
+
+/** The folders strictly above `root` up to the top of the repository that holds it, nearest first. */
+async function foldersUpToRepositoryTop(root: string, fs: ConfigFs): Promise<string[]> {
+  if (fs.stat === undefined) return [];
+  const { workTree } = await locateStateDir(root, { stat: fs.stat.bind(fs), readFile: fs.readFile.bind(fs) });
+  if (workTree === null) return [];
+  const folders: string[] = [];
+  let rel = relative(workTree, root);
+  while (rel !== '' && !rel.startsWith('..')) {
+    const cut = rel.lastIndexOf(sep);
+    rel = cut === -1 ? '' : rel.slice(0, cut);
+    folders.push(join(workTree, rel));
+  }
+  return folders;
+}
+
+/**
+ * The root's `.patchsmith.json`, or the defaults (no rules: allow everything; no diagnostics) when
+ * there is none. Most roots have none, so the schema library is loaded only when one exists.
+ * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
+ *
+ * A root inside a repository (run from a subfolder, `--cwd sub`) also keeps the rules of every
+ * `.patchsmith.json` above it up to the repository's top (`enclosing`, each decided on the path as
+ * seen from its own folder): working in a subfolder never lifts a rule of the repository's.
+ */
+export async function loadConfig(
+  root: string,
+  fs: ConfigFs = diskConfigFs,
+): Promise<Result<PatchsmithConfig>> {
+  const own = await readConfigFile(root, CONFIG_FILE, fs);
+  if (!own.ok) return own;
+  const config = own.value ?? { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false };
+  const enclosing: EnclosingRules[] = [];
+  for (const folder of await foldersUpToRepositoryTop(root, fs)) {
+    const file = `${relative(root, folder).split(sep).join('/')}/${CONFIG_FILE}`;
+    const outer = await readConfigFile(folder, file, fs);
+    if (!outer.ok) return outer;
+    if (outer.value === null || outer.value.policy.rules.length === 0) continue;
+    const prefix = relative(folder, root).split(sep).join('/');
+    enclosing.push({ rules: outer.value.policy.rules, source: file, prefix });
+  }
+  return enclosing.length === 0
+    ? { ok: true, value: config }
+    : { ok: true, value: { ...config, policy: { ...config.policy, enclosing } } };
 }
 
 /** The permission policy of a root (its `.patchsmith.json`, or none). */

@@ -8,7 +8,7 @@ import type { PathDecision } from './permission-rules.js';
 export function describeRule(decision: PathDecision, source = CONFIG_FILE): string {
   const { rule } = decision;
   if (rule === null) return 'the default (allow)';
-  return `rule ${decision.ruleIndex + 1} {"match": ${JSON.stringify(rule.match)}, "action": "${rule.action}"} of ${source}`;
+  return `rule ${decision.ruleIndex + 1} {"match": ${JSON.stringify(rule.match)}, "action": "${rule.action}"} of ${decision.source ?? source}`;
 }
 
 /** A decided path for a message: `docs/s/key.txt (real path secrets/key.txt)` when another name decided. */

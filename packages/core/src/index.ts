@@ -22,7 +22,13 @@ export {
 } from './path-policy.js';
 export type { PermissionAction } from './permission-actions.js';
 export { PERMISSION_ACTIONS } from './permission-actions.js';
-export type { MatchOptions, PathDecision, PermissionPolicy, PermissionRule } from './permission-rules.js';
+export type {
+  EnclosingRules,
+  MatchOptions,
+  PathDecision,
+  PermissionPolicy,
+  PermissionRule,
+} from './permission-rules.js';
 export { decideNames, decidePath, matchesGlob } from './permission-rules.js';
 export { randomHex } from './random-hex.js';
 export { sameBytes } from './same-bytes.js';

@@ -12,6 +12,20 @@ export interface PermissionPolicy {
   rules: PermissionRule[];
   /** Where the rules came from, for messages (the config file's name, or 'options'). */
   source?: string;
+  /**
+   * The rules of configs in folders above the root (up to the repository's top), nearest first.
+   * Each decides on its own, and the strictest decision of all wins: a folder's rules never lift
+   * the rules of a folder above it.
+   */
+  enclosing?: EnclosingRules[];
+}
+
+/** The rules of one config above the root: `prefix` is the root's path from that config's folder. */
+export interface EnclosingRules {
+  rules: PermissionRule[];
+  /** The config file, relative to the root (`../.patchsmith.json`), for messages. */
+  source: string;
+  prefix: string;
 }
 
 /** The action for one path, and the rule that decided it (null: no rule matched, default allow). */
@@ -21,6 +35,8 @@ export interface PathDecision {
   rule: PermissionRule | null;
   /** 0-based index of the deciding rule in the policy, -1 when none matched. */
   ruleIndex: number;
+  /** The config whose rule decided, when it is one above the root (`../.patchsmith.json`). */
+  source?: string;
 }
 
 export interface MatchOptions {
@@ -64,9 +80,25 @@ export function matchesGlob(path: string, pattern: string, options: MatchOptions
 
 /** The action the policy gives one path: the last matching rule wins, and no match means allow. */
 export function decidePath(path: string, policy: PermissionPolicy, options: MatchOptions = {}): PathDecision {
-  for (let i = policy.rules.length - 1; i >= 0; i--) {
-    const rule = policy.rules[i]!;
-    if (matchesGlob(path, rule.match, options)) return { path, action: rule.action, rule, ruleIndex: i };
+  let decision = decideByRules(path, policy.rules, path, options);
+  for (const outer of policy.enclosing ?? []) {
+    const theirs = decideByRules(`${outer.prefix}/${path}`, outer.rules, path, options);
+    if (STRICTNESS[theirs.action] > STRICTNESS[decision.action])
+      decision = { ...theirs, source: outer.source };
+  }
+  return decision;
+}
+
+/** One list of rules on `matched` (the path as its config sees it); the decision names `path`. */
+function decideByRules(
+  matched: string,
+  rules: PermissionRule[],
+  path: string,
+  options: MatchOptions,
+): PathDecision {
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const rule = rules[i]!;
+    if (matchesGlob(matched, rule.match, options)) return { path, action: rule.action, rule, ruleIndex: i };
   }
   return { path, action: 'allow', rule: null, ruleIndex: -1 };
 }
