@@ -47,7 +47,8 @@ function mapPaths(op: Operation, map: (path: string) => string): void {
 }
 
 /** The path git decides a section by: the new name (a move's destination), else the old one. */
-const decidingPath = (op: Operation) => ('movePath' in op && op.movePath !== undefined ? op.movePath : op.path);
+const decidingPath = (op: Operation) =>
+  'movePath' in op && op.movePath !== undefined ? op.movePath : op.path;
 
 /** What a section is called in "Skipped patch" (`old => new` for a move, as git prints it). */
 const sectionName = (op: Operation) =>
@@ -139,7 +140,9 @@ export async function gitApplyMapping(
 export function saySkipped(io: Io, parsed: ParsedCommandLine, { skipped, prefix }: GitApplyMapping): void {
   if (flag(parsed, 'quiet')) return;
   for (const name of skipped)
-    io.stderr(`Skipped patch '${printable(name)}': it lies outside ${printable(prefix)}, where it is applied\n`);
+    io.stderr(
+      `Skipped patch '${printable(name)}': it lies outside ${printable(prefix)}, where it is applied\n`,
+    );
 }
 
 /** A command's JSON document with the skipped sections added (`skipped`, when there are any). */
