@@ -55,6 +55,10 @@ const APPLY_FLAGS: Record<string, FlagSpec> = {
     value: 'SECONDS',
     help: 'the longest wait for diagnostics, servers starting included (default 15)',
   },
+  'project-servers': {
+    type: 'boolean',
+    help: "with --diagnostics, also run the servers and TypeScript in the project's node_modules (its code: trust it first)",
+  },
   'no-snapshot': { type: 'boolean', help: 'take no snapshot (the edit cannot be undone)' },
   diff: { type: 'boolean', help: 'show each file’s change as a diff' },
   'allow-elision': ALLOW_ELISION,

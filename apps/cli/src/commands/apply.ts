@@ -62,6 +62,7 @@ function diagnosticsOptions(parsed: ParsedCommandLine, io: Io): StartDiagnostics
   }
   return {
     ...(seconds !== undefined ? { timeoutMs: Number(seconds) * 1000 } : {}),
+    projectServers: flag(parsed, 'project-servers'),
     ...(flag(parsed, 'quiet')
       ? {}
       : { onProgress: (message: string) => io.stderr(`patchsmith: ${message}\n`) }),
