@@ -192,6 +192,18 @@ describe('paths from a subfolder, as git apply takes them', () => {
     expect(await workTree(ours.top)).toEqual(await workTree(base));
   });
 
+  it('--base-from names a file as the command sees it, relative to the folder', async () => {
+    const patch = update('sub/b.txt', 'b', 'B');
+    const readB = join(work, 'read-b.txt');
+    await writeFile(readB, 'b\n');
+    const asWritten = await patchsmith('sub', patch, ['apply', '--base-from', `sub/b.txt=${readB}`]);
+    expect(asWritten.status).toBe(2);
+    expect(asWritten.stderr).toContain('the edit does not touch sub/b.txt (it touches b.txt;');
+    expect(asWritten.tree).toEqual(await workTree(base));
+    const relative = await patchsmith('sub', patch, ['apply', '--base-from', `b.txt=${readB}`]);
+    expect(relative.status).toBe(0);
+  });
+
   it('patchsmith diff from the folder shows what apply would write there', async () => {
     const ours = await patchsmith('sub', INSIDE_AND_OUTSIDE, ['diff']);
     expect(ours.status).toBe(0);

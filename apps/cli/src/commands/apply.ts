@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/core';
+import type { EditError, EditScript } from '@patchsmith/core';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import {
   type AskPermission,
@@ -10,7 +10,7 @@ import {
   type StartDiagnosticsOptions,
   startDiagnostics,
 } from '@patchsmith/tool';
-import { readVersionsFrom } from '../base-from.js';
+import { checkBasesTouched, readVersionsFrom } from '../base-from.js';
 import { readEditInput, rejectedInput } from '../edit-input.js';
 import { gitApplyMapping, saySkipped, withSkipped } from '../git-apply-paths.js';
 import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io.js';
@@ -79,6 +79,10 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
   const readVersions = await readVersionsFrom(options(parsed, 'base-from'), io);
   const root = rootOf(io, parsed);
   const paths = 'error' in input ? null : await gitApplyMapping(root, input, parsed);
+  const mapScript = (script: EditScript) => {
+    const mapped = paths!.mapScript(script);
+    return mapped.ok ? { ok: true as const, value: checkBasesTouched(mapped.value, readVersions) } : mapped;
+  };
   const config = await loadConfig(root);
   if (!config.ok) return reject(config.errors, json, io, root);
   const fromStdin = positionals[0] === undefined || positionals[0] === '-';
@@ -97,7 +101,7 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
         ? rejectedInput(input, check)
         : await runEdit(input, {
             root,
-            mapScript: paths!.mapScript,
+            mapScript,
             dryRun: check,
             firstMatch: flag(parsed, 'first-match'),
             allowElision: flag(parsed, 'allow-elision'),
