@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
-import type { EditScript, Operation } from '@patchsmith/core';
+import type { EditScript } from '@patchsmith/core';
 import type { ReadVersions } from '@patchsmith/tool';
 import { type Io, UsageError } from './io.js';
+import { namedPaths } from './operation-paths.js';
 
 /**
  * `--base-from PATH=FILE` (repeatable): the model read the file PATH (as the edit names it) when
@@ -34,12 +35,6 @@ export async function readVersionsFrom(
   }
   return versions;
 }
-
-// Every path an operation names: its own, a move's or copy's destination, a traditional diff's other name.
-const namedPaths = (op: Operation) =>
-  [op.path, 'movePath' in op ? op.movePath : undefined, 'otherPath' in op ? op.otherPath : undefined].filter(
-    (path): path is string => path !== undefined,
-  );
 
 /** The first few of `paths`, and how many more. */
 const shortList = (paths: string[]) =>

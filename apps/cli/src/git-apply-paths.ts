@@ -3,6 +3,7 @@ import { isAbsolute, posix, relative, sep } from 'node:path';
 import { type EditScript, locateStateDir, type Operation, type Result } from '@patchsmith/core';
 import type { EditInput } from '@patchsmith/tool';
 import { type Io, UsageError } from './io.js';
+import { mapPaths } from './operation-paths.js';
 import { printable } from './output.js';
 import { flag, option, type ParsedCommandLine } from './parse-command-line.js';
 
@@ -31,19 +32,6 @@ export async function repositoryPrefix(root: string): Promise<string> {
   if (workTree === null) return '';
   const rel = relative(workTree, real).split(sep).join('/');
   return rel === '' ? '' : `${rel}/`;
-}
-
-// The paths an operation names: its own, a move's or copy's destination, a traditional diff's other name.
-type PathField = 'path' | 'movePath' | 'otherPath';
-const PATH_FIELDS: readonly PathField[] = ['path', 'movePath', 'otherPath'];
-
-/** Rewrites every path an operation names. */
-function mapPaths(op: Operation, map: (path: string) => string): void {
-  const fields = op as Partial<Record<PathField, string>>;
-  for (const field of PATH_FIELDS) {
-    const path = fields[field];
-    if (path !== undefined) fields[field] = map(path);
-  }
 }
 
 /** The path git decides a section by: the new name (a move's destination), else the old one. */
