@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
+import type { EditScript } from '@patchsmith/core';
 import type { ReadVersions } from '@patchsmith/tool';
 import { type Io, UsageError } from './io.js';
+import { namedPaths } from './operation-paths.js';
 
 /**
  * `--base-from PATH=FILE` (repeatable): the model read the file PATH (as the edit names it) when
@@ -32,4 +34,24 @@ export async function readVersionsFrom(
     }
   }
   return versions;
+}
+
+/** The first few of `paths`, and how many more. */
+const shortList = (paths: string[]) =>
+  paths.length <= 5 ? paths.join(', ') : `${paths.slice(0, 5).join(', ')} and ${paths.length - 5} more`;
+
+/**
+ * `--base-from PATH=FILE` for a PATH the edit does not touch would be ignored without a word: a
+ * mistake in the command line (exit 2), found once the edit's paths are known.
+ */
+export function checkBasesTouched(script: EditScript, versions: ReadVersions | undefined): EditScript {
+  if (versions === undefined) return script;
+  const touched = new Set(script.operations.flatMap(namedPaths).map((path) => posix.normalize(path)));
+  for (const path of Object.keys(versions)) {
+    if (!touched.has(posix.normalize(path)))
+      throw new UsageError(
+        `--base-from ${path}=…: the edit does not touch ${path} (it touches ${shortList([...touched])}; paths are relative to the folder it is applied in)`,
+      );
+  }
+  return script;
 }

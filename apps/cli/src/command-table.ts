@@ -28,6 +28,12 @@ const YES: FlagSpec = {
   help: 'answer yes to every ask rule (deny rules still deny)',
 };
 
+const DIRECTORY: FlagSpec = {
+  type: 'string',
+  value: 'DIR',
+  help: "put DIR in front of every path of the edit (as git apply's --directory)",
+};
+
 const ALLOW_ELISION: FlagSpec = {
   type: 'boolean',
   help: 'apply an edit even where it writes a placeholder (`// ... existing code ...`) over deleted lines',
@@ -35,6 +41,7 @@ const ALLOW_ELISION: FlagSpec = {
 
 const APPLY_FLAGS: Record<string, FlagSpec> = {
   format: FORMAT,
+  directory: DIRECTORY,
   check: { type: 'boolean', help: 'check that the edit applies, writing nothing' },
   'first-match': FIRST_MATCH,
   confirm: { type: 'boolean', help: 'ask before writing every file' },
@@ -47,6 +54,10 @@ const APPLY_FLAGS: Record<string, FlagSpec> = {
     type: 'string',
     value: 'SECONDS',
     help: 'the longest wait for diagnostics, servers starting included (default 15)',
+  },
+  'project-servers': {
+    type: 'boolean',
+    help: "with --diagnostics, also run the servers and TypeScript in the project's node_modules (its code: trust it first)",
   },
   'no-snapshot': { type: 'boolean', help: 'take no snapshot (the edit cannot be undone)' },
   diff: { type: 'boolean', help: 'show each file’s change as a diff' },
@@ -84,6 +95,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     flags: {
       ...COMMON,
       format: FORMAT,
+      directory: DIRECTORY,
       'first-match': FIRST_MATCH,
       diff: APPLY_FLAGS.diff!,
       'allow-elision': ALLOW_ELISION,
@@ -100,7 +112,13 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     summary: 'print the change an edit would make as one unified diff, writing nothing',
     operands: '[FILE|-]',
     maxOperands: 1,
-    flags: { ...COMMON, format: FORMAT, 'first-match': FIRST_MATCH, 'allow-elision': ALLOW_ELISION },
+    flags: {
+      ...COMMON,
+      format: FORMAT,
+      directory: DIRECTORY,
+      'first-match': FIRST_MATCH,
+      'allow-elision': ALLOW_ELISION,
+    },
     examples: ['patchsmith diff edits.json --format str_replace | less'],
     load: async () => (await import('./commands/diff.js')).diffCommand,
   },

@@ -1,16 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PATCHSMITH_BIN } from './bins.js';
 
-// --diagnostics with the real servers (devDependencies of @patchsmith/lsp, put on PATH as a user
-// has them): errors the edit caused in files it did not touch, a clean edit said so, progress on
-// stderr, and a bounded wait.
-
-const serverBins = fileURLToPath(new URL('../../../packages/lsp/node_modules/.bin', import.meta.url));
+// --diagnostics with the real servers (devDependencies of @patchsmith/cli, found beside it as a
+// user's install has them; see server-discovery.test.ts): errors the edit caused in files it did
+// not touch, a clean edit said so, progress on stderr, and a bounded wait.
 
 let dir: string;
 beforeEach(async () => {
@@ -29,7 +26,7 @@ function apply(patch: string, ...flags: string[]) {
       input: patch,
       encoding: 'utf8',
       timeout: 40_000,
-      env: { ...process.env, NO_COLOR: '1', PATH: `${serverBins}${delimiter}${process.env.PATH}` },
+      env: { ...process.env, NO_COLOR: '1' },
     },
   );
   expect(r.signal).toBeNull();

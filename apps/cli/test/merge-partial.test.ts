@@ -73,6 +73,20 @@ describe('patchsmith apply --base-from PATH=FILE', () => {
     }
     expect(await read('f.txt')).toBe(lines('a'));
   });
+
+  it('a --base-from PATH the edit does not touch is a usage error, not a base silently ignored', async () => {
+    await writeFile(join(dir, 'read.txt'), lines('a'));
+    await writeFile(join(root, 'f.txt'), lines('a'));
+    const r = runBin(PATCHSMITH_BIN, ['apply', '-', '--base-from', `g.txt=${join(dir, 'read.txt')}`], {
+      cwd: root,
+      input: patch(edit('f.txt', [], 'a', 'b')),
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(
+      'error: --base-from g.txt=…: the edit does not touch g.txt (it touches f.txt;',
+    );
+    expect(await read('f.txt')).toBe(lines('a'));
+  });
 });
 
 describe('patchsmith apply --partial', () => {

@@ -11,6 +11,8 @@ import {
 } from './builtin-servers.js';
 import { tempProject } from './test-support/helpers.js';
 
+const TRUSTED = { projectServers: true };
+const UNTRUSTED = { projectServers: false };
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
@@ -45,16 +47,20 @@ describe('built-in servers', () => {
     expect(serverForFile(mergeServers([deno]), '/a.ts')?.name).toBe('deno');
   });
 
-  it("prefer the project's own typescript for tsserver", async () => {
+  it("take the project's own typescript for tsserver only when the project is trusted", async () => {
     const root = await tempProject('tsserver', {
       'node_modules/typescript/lib/tsserver.js': '',
       'package.json': '{}',
     });
     dirs.push(root);
-    expect(findTsserver(root)).toBe(path.join(root, 'node_modules/typescript/lib/tsserver.js'));
+    const planted = path.join(root, 'node_modules/typescript/lib/tsserver.js');
+    expect(findTsserver(root, TRUSTED)).toBe(planted);
+    expect(findTsserver(root, UNTRUSTED)).toMatch(/typescript[/\\]lib[/\\]tsserver\.js$/);
+    expect(findTsserver(root, UNTRUSTED)).not.toContain(root);
+    expect(TYPESCRIPT_SERVER.lacks?.(root, UNTRUSTED)).toBeNull();
     const bare = await tempProject('bare');
     dirs.push(bare);
-    expect(findTsserver(bare)).toMatch(/typescript[/\\]lib[/\\]tsserver\.js$/);
-    expect(findTsserver(bare)).not.toContain(bare);
+    expect(findTsserver(bare, TRUSTED)).toMatch(/typescript[/\\]lib[/\\]tsserver\.js$/);
+    expect(findTsserver(bare, TRUSTED)).not.toContain(bare);
   });
 });

@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ServerConfig } from './types.js';
+import type { ServerConfig, ServerTrust } from './types.js';
 
 const ownRequire = createRequire(import.meta.url);
 
-/** tsserver.js of the project's own typescript when it has one, else the one beside this package. */
-export function findTsserver(projectRoot: string): string | undefined {
-  const candidates = [createRequire(path.join(projectRoot, 'package.json')), ownRequire];
+/**
+ * tsserver.js of the project's own typescript when the project is trusted and has one, else the
+ * one beside patchsmith. Untrusted, the project's typescript is never used: it is its code.
+ */
+export function findTsserver(projectRoot: string, trust: ServerTrust): string | undefined {
+  const candidates = [
+    ...(trust.projectServers ? [createRequire(path.join(projectRoot, 'package.json'))] : []),
+    ownRequire,
+  ];
   for (const req of candidates) {
     try {
       const found = req.resolve('typescript/lib/tsserver.js');
@@ -34,8 +40,13 @@ export const TYPESCRIPT_SERVER: ServerConfig = {
     '.jsx': 'javascriptreact',
   },
   rootMarkers: ['tsconfig.json', 'jsconfig.json', 'package.json'],
-  initializationOptions: (projectRoot: string) => {
-    const tsserverPath = findTsserver(projectRoot);
+  // Without a tsserver path, typescript-language-server would take the project's own typescript.
+  lacks: (projectRoot, trust) =>
+    trust.projectServers || findTsserver(projectRoot, trust) !== undefined
+      ? null
+      : "no typescript beside patchsmith for typescript-language-server (the project's own is the repository's code, run only when trusted)",
+  initializationOptions: (projectRoot: string, trust: ServerTrust) => {
+    const tsserverPath = findTsserver(projectRoot, trust);
     return {
       disableAutomaticTypingAcquisition: true,
       ...(tsserverPath ? { tsserver: { path: tsserverPath } } : {}),

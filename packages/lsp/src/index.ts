@@ -21,6 +21,7 @@ export type {
   FileDiagnostics,
   ServerConfig,
   ServerTransport,
+  ServerTrust,
   TransportFactory,
   TransportRequest,
 } from './types.js';

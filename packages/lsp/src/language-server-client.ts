@@ -14,7 +14,7 @@ import {
   type UnregistrationParams,
 } from 'vscode-languageserver-protocol';
 import { type TsserverDiagnostic, tsserverToLsp } from './tsserver-diagnostics.js';
-import type { ServerConfig, ServerTransport, TransportFactory } from './types.js';
+import type { ServerConfig, ServerTransport, ServerTrust, TransportFactory } from './types.js';
 
 /** The protocol's field name carries a historical typo (`unregisterations`); some servers send the fixed spelling. */
 type FixedUnregistrationParams = Partial<UnregistrationParams> & { unregistrations?: Unregistration[] };
@@ -114,7 +114,12 @@ export class LanguageServerClient {
   private goneNote: string | undefined;
   private shutDown = false;
 
-  private constructor(server: ServerConfig, projectRoot: string, transport: ServerTransport) {
+  private constructor(
+    server: ServerConfig,
+    projectRoot: string,
+    transport: ServerTransport,
+    private readonly trust: ServerTrust,
+  ) {
     this.server = server;
     this.projectRoot = projectRoot;
     this.transport = transport;
@@ -152,9 +157,12 @@ export class LanguageServerClient {
     projectRoot: string,
     transportFactory: TransportFactory,
     timeoutMs: number,
+    trust: ServerTrust,
   ): Promise<StartResult> {
+    const lack = server.lacks?.(projectRoot, trust) ?? null;
+    if (lack !== null) return { ok: false, status: 'server-missing', note: lack };
     let transport: ServerTransport;
-    const connecting = transportFactory({ server, projectRoot });
+    const connecting = transportFactory({ server, projectRoot, trust });
     try {
       const raced = await Promise.race([connecting, delay(timeoutMs).then(() => undefined)]);
       if (!raced) {
@@ -169,7 +177,7 @@ export class LanguageServerClient {
       if (isMissingBinary(err)) return { ok: false, status: 'server-missing', note: errorText(err) };
       return { ok: false, status: 'crashed', note: `${server.name} could not be started: ${errorText(err)}` };
     }
-    const client = new LanguageServerClient(server, projectRoot, transport);
+    const client = new LanguageServerClient(server, projectRoot, transport, trust);
     const init = await client.initialize(timeoutMs);
     if (!init.ok) {
       // A server that did not initialise will not answer `shutdown` either.
@@ -247,7 +255,7 @@ export class LanguageServerClient {
 
   private initializationOptions(): unknown {
     const options = this.server.initializationOptions;
-    return typeof options === 'function' ? options(this.projectRoot) : options;
+    return typeof options === 'function' ? options(this.projectRoot, this.trust) : options;
   }
 
   private async initialize(timeoutMs: number): Promise<Waited<void>> {

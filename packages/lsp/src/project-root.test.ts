@@ -30,6 +30,13 @@ describe('findProjectRoot', () => {
     expect(findProjectRoot(path.join(inner, 'src/x.ts'), ['package.json'], inner)).toBe(inner);
   });
 
+  it('takes a folder named `..x` inside the root for what it is: inside', async () => {
+    const outer = await tempProject('dots', { 'package.json': '{}', 'inner/..x/y.ts': '' });
+    dirs.push(outer);
+    const inner = path.join(outer, 'inner');
+    expect(findProjectRoot(path.join(inner, '..x/y.ts'), ['package.json'], inner)).toBe(inner);
+  });
+
   it('climbs freely for a file outside the session root', async () => {
     const other = await tempProject('other', { 'pyproject.toml': '', 'deep/er/x.py': '' });
     const root = await tempProject('session');

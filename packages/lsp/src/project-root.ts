@@ -1,11 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-/** Whether `child` is `parent` or lies below it. */
-function isWithin(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+import { isInsidePath } from '@patchsmith/core';
 
 /**
  * The folder a server should treat as the project of a file: the nearest ancestor holding one of the
@@ -14,7 +9,7 @@ function isWithin(parent: string, child: string): boolean {
  */
 export function findProjectRoot(filePath: string, markers: readonly string[], sessionRoot: string): string {
   const root = path.resolve(sessionRoot);
-  const inside = isWithin(root, filePath);
+  const inside = isInsidePath(path.resolve(filePath), root);
   let dir = path.dirname(path.resolve(filePath));
   for (;;) {
     if (markers.some((marker) => existsSync(path.join(dir, marker)))) return dir;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveServerCommand } from './resolve-command.js';
+import { absolutePath, resolveServerCommand } from './resolve-command.js';
 import { tempProject } from './test-support/helpers.js';
 
 const dirs: string[] = [];
@@ -28,17 +28,59 @@ describe('resolveServerCommand', () => {
     expect(resolved.value.args.slice(1)).toEqual(['--stdio']);
   });
 
-  it("finds a binary in the project's node_modules/.bin", async () => {
+  it("runs a binary in the project's node_modules/.bin only when the project is trusted", async () => {
     const root = await tempProject('bin');
     dirs.push(root);
     const bin = path.join(root, 'node_modules/.bin/my-ls');
     await fs.mkdir(path.dirname(bin), { recursive: true });
     await fs.writeFile(bin, '#!/bin/sh\n', { mode: 0o755 });
-    const resolved = resolveServerCommand(
-      { name: 'my', command: 'my-ls', extensions: ['.x'] },
-      path.join(root),
+    const server = { name: 'my', command: 'my-ls', extensions: ['.x'] };
+    expect(resolveServerCommand(server, root, { projectServers: true })).toEqual({
+      ok: true,
+      value: { command: bin, args: [] },
+    });
+    const untrusted = resolveServerCommand(server, root);
+    expect(untrusted.ok).toBe(false);
+    if (untrusted.ok) return;
+    expect(untrusted.searched.at(-1)).toBe(
+      `${bin} (not run: the project's node_modules/.bin is the repository's code, run only when trusted)`,
     );
-    expect(resolved).toEqual({ ok: true, value: { command: bin, args: [] } });
+  });
+
+  it("prefers the npm package beside patchsmith to the project's, trusted or not", async () => {
+    const root = await tempProject('shadow');
+    dirs.push(root);
+    const bin = path.join(root, 'node_modules/.bin/typescript-language-server');
+    await fs.mkdir(path.dirname(bin), { recursive: true });
+    await fs.writeFile(bin, '#!/bin/sh\n', { mode: 0o755 });
+    const server = {
+      name: 'ts',
+      command: 'typescript-language-server',
+      npmPackage: { name: 'typescript-language-server', bin: 'typescript-language-server' },
+      extensions: ['.ts'],
+    };
+    for (const projectServers of [false, true]) {
+      const resolved = resolveServerCommand(server, root, { projectServers });
+      expect(resolved.ok && resolved.value.args[0]).not.toContain(root);
+    }
+  });
+
+  it('never looks a binary up in a relative PATH folder (it would be the project root)', async () => {
+    const root = await tempProject('relative-path');
+    dirs.push(root);
+    await fs.writeFile(path.join(root, 'planted-ls'), '#!/bin/sh\n', { mode: 0o755 });
+    const saved = { path: process.env.PATH, cwd: process.cwd() };
+    process.chdir(root);
+    process.env.PATH = `.${path.delimiter}${saved.path}`;
+    try {
+      expect(resolveServerCommand({ name: 'p', command: 'planted-ls', extensions: ['.x'] }, root).ok).toBe(
+        false,
+      );
+      expect(absolutePath(`.${path.delimiter}/usr/bin${path.delimiter}bin`)).toBe('/usr/bin');
+    } finally {
+      process.env.PATH = saved.path;
+      process.chdir(saved.cwd);
+    }
   });
 
   it('finds a binary on PATH', () => {

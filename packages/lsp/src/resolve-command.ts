@@ -1,7 +1,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ServerConfig } from './types.js';
+import type { ServerConfig, ServerTrust } from './types.js';
 
 const ownRequire = createRequire(import.meta.url);
 
@@ -22,7 +22,10 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** The script of an npm package's bin, resolved from this package's own dependencies. */
+/**
+ * The script of an npm package's bin, resolved from where this code is installed: the packages
+ * beside patchsmith (its own node_modules and the ones above it, such as a global install's).
+ */
 function npmBinScript(pkg: { name: string; bin: string }): string | undefined {
   try {
     const manifestPath = ownRequire.resolve(`${pkg.name}/package.json`);
@@ -48,11 +51,32 @@ function binFolders(projectRoot: string): string[] {
   }
 }
 
+/** PATH with its relative folders left out: they would be looked up from the project root. */
+export function absolutePath(envPath: string): string {
+  return envPath
+    .split(path.delimiter)
+    .filter((dir) => path.isAbsolute(dir))
+    .join(path.delimiter);
+}
+
+/** The first folder of `folders` holding `command` as an executable, as its full path. */
+function findIn(folders: readonly string[], command: string): string | undefined {
+  return folders.map((dir) => path.join(dir, command)).find(isExecutable);
+}
+
+const UNTRUSTED_NOTE = "the project's node_modules/.bin is the repository's code, run only when trusted";
+
 /**
- * Where a server's binary is: an absolute path as given; else the npm package among this package's
- * dependencies (run with this Node); else the project's node_modules/.bin; else PATH.
+ * Where a server's binary is: an absolute path as given; else the npm package beside patchsmith
+ * (run with this Node); else, for a trusted project only, its node_modules/.bin (from the project
+ * root upwards); else PATH (its absolute folders). A binary the project planted is never run
+ * untrusted: `searched` then says it was found and not run.
  */
-export function resolveServerCommand(server: ServerConfig, projectRoot: string): CommandResolution {
+export function resolveServerCommand(
+  server: ServerConfig,
+  projectRoot: string,
+  trust: ServerTrust = { projectServers: false },
+): CommandResolution {
   const args = server.args ?? [];
   const searched: string[] = [];
   if (path.isAbsolute(server.command)) {
@@ -62,13 +86,19 @@ export function resolveServerCommand(server: ServerConfig, projectRoot: string):
   if (server.npmPackage) {
     const script = npmBinScript(server.npmPackage);
     if (script) return { ok: true, value: { command: process.execPath, args: [script, ...args] } };
-    searched.push(`npm package ${server.npmPackage.name}`);
+    searched.push(`npm package ${server.npmPackage.name} beside patchsmith`);
   }
-  const pathDirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  for (const dir of [...binFolders(projectRoot), ...pathDirs]) {
-    const candidate = path.join(dir, server.command);
-    if (isExecutable(candidate)) return { ok: true, value: { command: candidate, args } };
-  }
-  searched.push('node_modules/.bin of the project', 'PATH');
+  const inProject = findIn(binFolders(projectRoot), server.command);
+  if (trust.projectServers && inProject) return { ok: true, value: { command: inProject, args } };
+  const onPath = findIn(
+    absolutePath(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean),
+    server.command,
+  );
+  if (onPath) return { ok: true, value: { command: onPath, args } };
+  if (trust.projectServers) searched.push('node_modules/.bin of the project');
+  searched.push('PATH');
+  if (!trust.projectServers && inProject) searched.push(`${inProject} (not run: ${UNTRUSTED_NOTE})`);
   return { ok: false, searched };
 }

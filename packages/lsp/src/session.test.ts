@@ -240,6 +240,7 @@ describe('a session', () => {
       spawnTransport({
         server: { name: 'x', command: 'patchsmith-no-such-binary', extensions: [] },
         projectRoot: '/',
+        trust: { projectServers: false },
       }),
     ).rejects.toMatchObject({ code: 'ENOENT' });
   });

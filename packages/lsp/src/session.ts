@@ -10,6 +10,7 @@ import type {
   EditedFile,
   FileDiagnostics,
   ServerConfig,
+  ServerTrust,
 } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -25,6 +26,7 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
   const servers = mergeServers(options.servers, options.builtinServers ?? true);
   const transportFactory = options.transportFactory ?? spawnTransport;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const trust: ServerTrust = { projectServers: options.projectServers ?? false };
   const pool = new Map<string, Promise<StartResult>>();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
@@ -41,6 +43,7 @@ export function createDiagnosticsSession(options: DiagnosticsSessionOptions): Di
       projectRoot,
       transportFactory,
       server.timeoutMs ?? timeoutMs,
+      trust,
     );
     pool.set(key, starting);
     starting.then((result) => {

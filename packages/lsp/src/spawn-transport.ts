@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import { resolveServerCommand } from './resolve-command.js';
+import { absolutePath, resolveServerCommand } from './resolve-command.js';
 import type { ServerTransport, TransportRequest } from './types.js';
 
 const STDERR_TAIL_CHARS = 2000;
@@ -44,8 +44,8 @@ function started(child: ChildProcess): Promise<void> {
  * speaks LSP over its stdio.
  */
 export async function spawnTransport(request: TransportRequest): Promise<ServerTransport> {
-  const { server, projectRoot } = request;
-  const resolved = resolveServerCommand(server, projectRoot);
+  const { server, projectRoot, trust } = request;
+  const resolved = resolveServerCommand(server, projectRoot, trust);
   if (!resolved.ok) {
     throw serverMissingError(`${server.command} not found (looked in ${resolved.searched.join(', ')})`);
   }
@@ -53,7 +53,12 @@ export async function spawnTransport(request: TransportRequest): Promise<ServerT
     cwd: projectRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, ...server.env },
+    // A relative PATH folder would be looked up from the project root: the repository's own files.
+    env: {
+      ...process.env,
+      ...(process.env.PATH !== undefined && { PATH: absolutePath(process.env.PATH) }),
+      ...server.env,
+    },
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8');

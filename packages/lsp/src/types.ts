@@ -19,7 +19,10 @@ export type DiagnosticsMode =
 export interface ServerConfig {
   /** Unique name; a configured server with a built-in's name replaces the built-in. */
   name: string;
-  /** A binary name (looked up in this package's dependencies, the project's node_modules/.bin, PATH) or an absolute path. */
+  /**
+   * A binary name (looked up among the npm packages beside patchsmith, then PATH; the project's
+   * node_modules/.bin only when the project is trusted, see `ServerTrust`) or an absolute path.
+   */
   command: string;
   args?: string[];
   /** Where to find the binary among npm packages: run `bin` of `package` with this Node. */
@@ -30,8 +33,13 @@ export interface ServerConfig {
   languageIds?: Record<string, string>;
   /** Files whose nearest ancestor folder holding one of these is the server's project root. */
   rootMarkers?: string[];
-  /** Sent with `initialize`; a function receives the project root. */
-  initializationOptions?: unknown | ((projectRoot: string) => unknown);
+  /** Sent with `initialize`; a function receives the project root and how far the project is trusted. */
+  initializationOptions?: unknown | ((projectRoot: string, trust: ServerTrust) => unknown);
+  /**
+   * What the server lacks to run for this project without running the project's own code (a
+   * message), or null when it can run: checked before it starts; a lack reads as `server-missing`.
+   */
+  lacks?: (projectRoot: string, trust: ServerTrust) => string | null;
   /** Answers `workspace/configuration`, by dotted section (`python.analysis` looks up `settings.python.analysis`). */
   settings?: Record<string, unknown>;
   diagnostics?: DiagnosticsMode;
@@ -40,10 +48,21 @@ export interface ServerConfig {
   env?: Record<string, string>;
 }
 
+/**
+ * How far a project's own files may be run. A repository may be hostile: its
+ * `node_modules/.bin/typescript-language-server` or `node_modules/typescript` is code from it, and
+ * runs only when the host (never the repository) says so.
+ */
+export interface ServerTrust {
+  /** Run the servers (and the TypeScript) the project installed in its node_modules. */
+  projectServers: boolean;
+}
+
 /** What a transport factory is asked to connect to. */
 export interface TransportRequest {
   server: ServerConfig;
   projectRoot: string;
+  trust: ServerTrust;
 }
 
 /** A live byte channel to one server process (or anything that speaks LSP). */
@@ -117,6 +136,12 @@ export interface DiagnosticsSessionOptions {
   dependents?: boolean;
   /** Told what takes time while it happens: `starting typescript-language-server…`, then how long it took. */
   onProgress?: (message: string) => void;
+  /**
+   * Run the language servers and the TypeScript installed in the project's own node_modules
+   * (default false: only those beside patchsmith and on PATH). A host setting, for a project the
+   * user trusts; never read from the project.
+   */
+  projectServers?: boolean;
 }
 
 export interface DiagnosticsSession {

@@ -33,6 +33,11 @@ export interface StartDiagnosticsOptions {
   timeoutMs?: number;
   /** Told what takes time while it happens (`starting typescript-language-server…`, then how long it took). */
   onProgress?: (message: string) => void;
+  /**
+   * Run the language servers and TypeScript the project installed in its node_modules (its own
+   * code): a host's setting for a project the user trusts, never the project's. Default false.
+   */
+  projectServers?: boolean;
 }
 
 export const DEFAULT_DIAGNOSTICS_TIMEOUT_MS = 15_000;
@@ -69,6 +74,7 @@ export async function startDiagnostics(
     root,
     timeoutMs,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    projectServers: options.projectServers ?? false,
   });
   const collect = diagnoseWith(session, root);
   let late = false;

@@ -82,6 +82,13 @@ export interface RunEditOptions {
   signal?: AbortSignal;
   /** Told each stage as the call enters it (see `EditProgress`). */
   onProgress?: (progress: EditProgress) => void;
+  /**
+   * The host's last word on the parsed script, before any file is read: the script to plan, or the
+   * errors to refuse the edit with (the CLI maps `git apply`'s subfolder rule with it). The
+   * transaction still checks every path it returns. An `EditPlan` made with it is applied only
+   * by a host that passes the same function again.
+   */
+  mapScript?: (script: EditScript) => Result<EditScript>;
 }
 
 export type { EditInput, PatchInputFormat } from './edit-input.js';
@@ -153,7 +160,10 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'> = {},
+  options: Pick<
+    RunEditOptions,
+    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript'
+  > = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
@@ -172,9 +182,10 @@ type WholeTreePlan =
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'>,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript'>,
 ): Promise<WholeTreePlan> {
-  const parsed = parseInput(input);
+  const read = parseInput(input);
+  const parsed = read.ok && options.mapScript ? options.mapScript(read.value) : read;
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));
   const planOptions = {

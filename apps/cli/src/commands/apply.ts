@@ -1,4 +1,4 @@
-import type { EditError } from '@patchsmith/core';
+import type { EditError, EditScript } from '@patchsmith/core';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import {
   type AskPermission,
@@ -10,8 +10,9 @@ import {
   type StartDiagnosticsOptions,
   startDiagnostics,
 } from '@patchsmith/tool';
-import { readVersionsFrom } from '../base-from.js';
+import { checkBasesTouched, readVersionsFrom } from '../base-from.js';
 import { readEditInput, rejectedInput } from '../edit-input.js';
+import { gitApplyMapping, saySkipped, withSkipped } from '../git-apply-paths.js';
 import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io.js';
 import { rootOf, say, wantsColor } from '../output.js';
 import { flag, option, options, type ParsedCommandLine } from '../parse-command-line.js';
@@ -61,6 +62,7 @@ function diagnosticsOptions(parsed: ParsedCommandLine, io: Io): StartDiagnostics
   }
   return {
     ...(seconds !== undefined ? { timeoutMs: Number(seconds) * 1000 } : {}),
+    projectServers: flag(parsed, 'project-servers'),
     ...(flag(parsed, 'quiet')
       ? {}
       : { onProgress: (message: string) => io.stderr(`patchsmith: ${message}\n`) }),
@@ -76,6 +78,11 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
   const input = await readEditInput(positionals, option(parsed, 'format') ?? 'auto', io);
   const readVersions = await readVersionsFrom(options(parsed, 'base-from'), io);
   const root = rootOf(io, parsed);
+  const paths = 'error' in input ? null : await gitApplyMapping(root, input, parsed);
+  const mapScript = (script: EditScript) => {
+    const mapped = paths!.mapScript(script);
+    return mapped.ok ? { ok: true as const, value: checkBasesTouched(mapped.value, readVersions) } : mapped;
+  };
   const config = await loadConfig(root);
   if (!config.ok) return reject(config.errors, json, io, root);
   const fromStdin = positionals[0] === undefined || positionals[0] === '-';
@@ -94,6 +101,7 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
         ? rejectedInput(input, check)
         : await runEdit(input, {
             root,
+            mapScript,
             dryRun: check,
             firstMatch: flag(parsed, 'first-match'),
             allowElision: flag(parsed, 'allow-elision'),
@@ -107,8 +115,10 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
     await diagnostics?.dispose();
   }
   const human = () => formatHuman(report, { color: wantsColor(io), diffs: flag(parsed, 'diff') });
-  if (json) io.stdout(formatJson(report));
+  const skipped = report.ok || report.partial ? (paths?.skipped ?? []) : [];
+  if (json) io.stdout(withSkipped(formatJson(report), skipped));
   else if (!report.ok) io.stderr(human() + (await missingPathHints(report.errors, root)));
   else say(io, parsed, human());
+  if (!json && paths !== null) saySkipped(io, parsed, { ...paths, skipped });
   return report.ok ? EXIT_OK : report.partial ? EXIT_PARTIAL : EXIT_REJECTED;
 }
