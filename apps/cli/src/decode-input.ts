@@ -1,3 +1,5 @@
+import { constants as bufferConstants } from 'node:buffer';
+
 /**
  * Patch input arrives as bytes (a file, stdin). It is decoded strictly: bytes that are not UTF-8
  * would otherwise become U+FFFD, and added lines would be written with other bytes than the
@@ -7,7 +9,17 @@ const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export type DecodedInput = { ok: true; text: string } | { ok: false; message: string; line: number };
 
+/** The most bytes one patch may have: V8's longest string (about 512 MiB); the input readers stop one byte past it. */
+const MAX_PATCH_BYTES = bufferConstants.MAX_STRING_LENGTH;
+
 export function decodeInput(bytes: Uint8Array): DecodedInput {
+  if (bytes.length > MAX_PATCH_BYTES) {
+    return {
+      ok: false,
+      line: 1,
+      message: `line 1: the patch is larger than ${MAX_PATCH_BYTES} bytes, more than one patch may hold; nothing was applied: send it as several patches`,
+    };
+  }
   try {
     return { ok: true, text: strict.decode(bytes) };
   } catch {

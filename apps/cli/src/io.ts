@@ -1,5 +1,6 @@
+import { constants as bufferConstants } from 'node:buffer';
 import { fstatSync, readSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 
 /** Output sinks, injected so tests can run a command in-process. */
 export interface Io {
@@ -33,9 +34,16 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-/** Standard input's bytes, read from fd 0 to its end (nothing is lost to a retry). */
+/**
+ * The most input bytes kept: no more can become one string, and reading on would only fill the
+ * memory (`decodeInput` refuses more, so one byte past it is enough to tell).
+ */
+export const MAX_INPUT_BYTES = bufferConstants.MAX_STRING_LENGTH;
+
+/** Standard input's bytes, read from fd 0 to its end (nothing is lost to a retry), or to one byte past MAX_INPUT_BYTES. */
 function readFd0(): Buffer {
   const chunks: Buffer[] = [];
+  let total = 0;
   for (;;) {
     const chunk = Buffer.allocUnsafe(1 << 16);
     let count: number;
@@ -48,6 +56,8 @@ function readFd0(): Buffer {
     }
     if (count === 0) return Buffer.concat(chunks);
     chunks.push(chunk.subarray(0, count));
+    total += count;
+    if (total > MAX_INPUT_BYTES) return Buffer.concat(chunks).subarray(0, MAX_INPUT_BYTES + 1);
   }
 }
 
@@ -108,14 +118,33 @@ export function stdinIsTTY(io: Io): boolean {
 /** Every byte of a stream; nothing is decoded here (see `decodeInput`). */
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  let total = 0;
+  for await (const chunk of stream) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    total += chunks.at(-1)!.length;
+    if (total > MAX_INPUT_BYTES) return Buffer.concat(chunks).subarray(0, MAX_INPUT_BYTES + 1);
+  }
   return Buffer.concat(chunks);
+}
+
+/** A file's bytes, or its first MAX_INPUT_BYTES + 1 when it is larger (enough to refuse it). */
+async function readCapped(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size <= MAX_INPUT_BYTES) return await handle.readFile();
+    const head = Buffer.allocUnsafe(MAX_INPUT_BYTES + 1);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The patch's bytes from FILE, or from stdin when FILE is `-` or absent. */
 export async function readInput(file: string | undefined, io: Io): Promise<Uint8Array> {
   if (file === undefined || file === '-') return io.readStdin ? io.readStdin() : readAll(io.stdin);
-  return readFile(file);
+  return readCapped(file);
 }
 
 export const EXIT_OK = 0;
