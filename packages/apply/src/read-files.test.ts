@@ -2,6 +2,7 @@ import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_FILE_BYTES } from '@patchsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionFs } from './fs.js';
 import { readFiles } from './read-files.js';
@@ -107,6 +108,29 @@ describe('readFiles', () => {
       const states = await readFiles(bare, ['.patchsmith/lock', 'a.txt']);
       expect(states.get('.patchsmith/lock')).toMatchObject(refused('PATH_INVALID'));
       expect(states.get('a.txt')).toMatchObject({ kind: 'file' });
+    } finally {
+      await removeRoot(bare);
+    }
+  });
+
+  it('refuses a file larger than it edits as TOO_LARGE without reading it', async () => {
+    const bare = await makeRoot({ git: false });
+    try {
+      // Sparse: it takes no disk, and a read of it would take 512 MiB of memory.
+      const handle = await nodeFs.open(join(bare, 'huge.log'), 'w');
+      await handle.truncate(MAX_FILE_BYTES + 1);
+      await handle.close();
+      let read = 0;
+      const counting: TransactionFs = {
+        ...nodeFs,
+        readFile: (async (...args: Parameters<typeof nodeFs.readFile>) => {
+          read++;
+          return nodeFs.readFile(...args);
+        }) as TransactionFs['readFile'],
+      };
+      const states = await readFiles(bare, ['huge.log'], { fs: counting });
+      expect(states.get('huge.log')).toMatchObject(refused('TOO_LARGE'));
+      expect(read).toBe(0);
     } finally {
       await removeRoot(bare);
     }

@@ -3,7 +3,7 @@ import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { permissionBits } from './mode-bits.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { IO_CONCURRENCY, MAX_FILE_BYTES, mapLimit } from '@patchsmith/core';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
@@ -24,6 +24,10 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     const named = real === resolved.rel ? {} : { realPath: real };
     if (resolved.kind === 'missing') return { kind: 'missing', ...named };
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
+    if (stats.size > MAX_FILE_BYTES) {
+      const message = `${path} is ${stats.size} bytes, larger than the ${MAX_FILE_BYTES} bytes patchsmith edits`;
+      return { kind: 'refused', code: 'TOO_LARGE', message };
+    }
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
     const { dev, ino, size, mtimeMs, mode } = stats;
     const stat = { dev, ino, size, mtimeMs, mode };

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'STATE_INVALID',
   'ELIDED_CODE',
   'NO_SNAPSHOT',
+  // A file larger than patchsmith reads (MAX_FILE_BYTES); nothing of it was read.
+  'TOO_LARGE',
   // The host cancelled the call (its AbortSignal) before the commit point: nothing was written.
   'ABORTED',
 ] as const;

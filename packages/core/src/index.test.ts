@@ -7,6 +7,7 @@ it('pins the public API', async () => {
     'IO_CONCURRENCY',
     'MAX_BINARY_BYTES',
     'MAX_CONFIG_BYTES',
+    'MAX_FILE_BYTES',
     'PERMISSION_ACTIONS',
     'PLAIN_STATE_DIR',
     'PatchsmithError',

@@ -3,6 +3,7 @@ export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } fr
 export { describeDecidedPath, describeRule } from './describe-decision.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
+export { MAX_FILE_BYTES } from './file-size.js';
 export { gitBlobId, isNullBlobId, MAX_BINARY_BYTES } from './git-blob.js';
 export type { StateDirFs } from './git-dir.js';
 export { commonDirOf, gitDirProblem } from './git-dir.js';
