@@ -1,8 +1,8 @@
+import type { PlannedFile } from '@patchsmith/planner';
 import pc from 'picocolors';
 import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
 import type { EditReport, FileDiagnosticsReport } from './report.js';
-import type { PlannedFile } from '@patchsmith/planner';
 import { terminalSafe, terminalSafeReport } from './terminal-safe.js';
 
 export interface HumanFormatOptions {

@@ -1,4 +1,5 @@
 import type { EditReport } from './report.js';
+import { reviewedFile } from './reviewed-file.js';
 
 /** The `--json` document of SPEC §5: stable keys, one object, newline-terminated. */
 export function formatJson(report: EditReport): string {
@@ -7,12 +8,7 @@ export function formatJson(report: EditReport): string {
     ...(report.partial ? { partial: true } : {}),
     dryRun: report.dryRun,
     files: report.files.map((f) => ({
-      path: f.path,
-      op: f.op,
-      ...(f.movePath !== undefined ? { movePath: f.movePath } : {}),
-      additions: f.additions,
-      deletions: f.deletions,
-      diff: f.diff,
+      ...reviewedFile(f),
       chunks: f.chunks,
       ...(f.merged !== undefined ? { merged: f.merged } : {}),
     })),

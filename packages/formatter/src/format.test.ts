@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { PlannedFile } from '@patchsmith/planner';
+import { describe, expect, it } from 'vitest';
 import { formatApplyPatch } from './format-apply-patch.js';
 import { formatHuman } from './format-human.js';
 import { formatJson } from './format-json.js';

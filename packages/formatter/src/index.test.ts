@@ -10,6 +10,7 @@ it('pins the public API', async () => {
     'formatForModel',
     'formatHuman',
     'formatJson',
+    'reviewedFile',
     'tolerantMatchNotes',
   ]);
 });

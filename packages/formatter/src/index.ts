@@ -1,9 +1,11 @@
+export { errorDetails, errorHeading } from './describe-error.js';
+export { tolerantMatchNotes } from './describe-match.js';
 export type { ApplyPatchContext } from './format-apply-patch.js';
 export { formatApplyPatch } from './format-apply-patch.js';
 export type { HumanFormatOptions } from './format-human.js';
 export { colorDiff, fileSummaryLine, formatHuman } from './format-human.js';
 export { formatJson } from './format-json.js';
 export { formatForModel } from './format-model.js';
-export { errorDetails, errorHeading } from './describe-error.js';
-export { tolerantMatchNotes } from './describe-match.js';
 export type { EditReport, FileDiagnosticsReport, ReportedDiagnostic } from './report.js';
+export type { ReviewedFile } from './reviewed-file.js';
+export { reviewedFile } from './reviewed-file.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type ReviewedFile, reviewedFile } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
 import { type ReadVersions, readVersionHash } from './read-versions.js';
@@ -45,19 +46,14 @@ export function planningOf(options: {
   const readHashes =
     readVersions === undefined
       ? null
-      : Object.fromEntries(Object.entries(readVersions).map(([path, version]) => [path, readVersionHash(version)]));
+      : Object.fromEntries(
+          Object.entries(readVersions).map(([path, version]) => [path, readVersionHash(version)]),
+        );
   return { allowElision: options.allowElision ?? false, partial: options.partial ?? false, readHashes };
 }
 
 /** One operation of an `EditPlan`, as a review screen shows it. */
-export interface PlanFile {
-  path: string;
-  op: string;
-  movePath?: string;
-  additions: number;
-  deletions: number;
-  diff: string;
-}
+export type PlanFile = ReviewedFile;
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -84,14 +80,7 @@ export function planId(root: string, fingerprint: Record<string, string>, plan: 
 
 /** What a review screen shows of a plan. */
 export function planFiles(plan: Plan): PlanFile[] {
-  return plan.files.map((f) => ({
-    path: f.path,
-    op: f.op,
-    ...(f.movePath !== undefined ? { movePath: f.movePath } : {}),
-    additions: f.additions,
-    deletions: f.deletions,
-    diff: f.diff,
-  }));
+  return plan.files.map(reviewedFile);
 }
 
 /** The serialisable plan of a `planEdit` result. */
