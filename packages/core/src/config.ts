@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { EditError, Result } from './errors.js';
 import { CONFIG_FILE } from './path-policy.js';
 import type { PermissionPolicy } from './permission-rules.js';
+import { memoByStat } from './stat-memo.js';
 
 export interface PatchsmithConfig {
   policy: PermissionPolicy;
@@ -92,13 +93,24 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
 export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
+  const path = join(root, CONFIG_FILE);
+  // On the disk, read again only when stat says the file changed (a warm host reads it per call).
+  if (fs === diskConfigFs) return memoByStat(path, { read: () => readConfig(path, fs), absent: noConfig });
+  return readConfig(path, fs);
+}
+
+/** The defaults of a root without `.patchsmith.json`. */
+function noConfig(): Result<PatchsmithConfig> {
+  return { ok: true, value: { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false } };
+}
+
+/** Reads and checks the config at `path`. */
+async function readConfig(path: string, fs: ConfigFs): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
-    text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');
+    text = await fs.readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ok: true, value: { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false } };
-    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return noConfig();
     return configError(`cannot read it: ${(error as Error).message}`);
   }
   let json: unknown;
