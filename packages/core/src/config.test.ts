@@ -15,10 +15,16 @@ afterEach(async () => {
 
 describe('loadConfig', () => {
   it('reads rules and defaults', async () => {
-    await writeFile(join(root, CONFIG_FILE), JSON.stringify({ permissions: [{ match: 'a/**', action: 'deny' }] }));
+    await writeFile(
+      join(root, CONFIG_FILE),
+      JSON.stringify({ permissions: [{ match: 'a/**', action: 'deny' }] }),
+    );
     expect(await loadConfig(root)).toEqual({
       ok: true,
-      value: { policy: { rules: [{ match: 'a/**', action: 'deny' }], source: CONFIG_FILE }, diagnostics: false },
+      value: {
+        policy: { rules: [{ match: 'a/**', action: 'deny' }], source: CONFIG_FILE },
+        diagnostics: false,
+      },
     });
   });
 

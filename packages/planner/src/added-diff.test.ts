@@ -11,7 +11,10 @@ const anyText = fc
   })
   .map((parts) => parts.join(''));
 const plainText = fc
-  .array(fc.constantFrom('a', 'b', ' ', '\t', '\n', 'é', '\\', '+', '-', '@'), { minLength: 1, maxLength: 40 })
+  .array(fc.constantFrom('a', 'b', ' ', '\t', '\n', 'é', '\\', '+', '-', '@'), {
+    minLength: 1,
+    maxLength: 40,
+  })
   .map((parts) => parts.join(''));
 const path = fc.constantFrom('a.txt', 'dir/b c.ts', 'x\ty');
 

@@ -15,7 +15,8 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const text = '*** Begin Patch\n*** Update File: ./a.txt\n@@\n-one\n+two\n*** Add File: sub//b.txt\n+new\n*** End Patch';
+const text =
+  '*** Begin Patch\n*** Update File: ./a.txt\n@@\n-one\n+two\n*** Add File: sub//b.txt\n+new\n*** End Patch';
 
 describe('runEdit onParsed', () => {
   it('gives the script as parsed, its paths as written, before the plan is asked about', async () => {
