@@ -1,5 +1,5 @@
+import type { EditScript } from '@patchsmith/core';
 import { formatApplyPatch } from '@patchsmith/formatter';
-import { parseEdits } from '@patchsmith/grammar';
 import { runEdit } from '@patchsmith/tool';
 import { argumentBytes } from './argument-bytes.js';
 import { type DecodedInput, decodeInput } from './decode-input.js';
@@ -32,15 +32,22 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
     if (argv.length === 0 && stdinIsTTY(io)) throw new UsageError('no patch given');
     const decoded =
       argv[0] === undefined ? decodeInput(await readInput(undefined, io)) : decodeArgument(argv[0]);
+    // The script as parsed, for the paths as written: the reference prints them so (runEdit's are canonical).
+    let script: EditScript | undefined;
     const report = decoded.ok
       ? await runEdit(
           { kind: 'patch', text: decoded.text },
-          { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
+          {
+            root: io.cwd,
+            firstMatch: firstMatchFromEnv(io.env),
+            snapshot: 'in-repository',
+            onParsed: (parsed) => {
+              script = parsed;
+            },
+          },
         )
       : rejectedInput({ error: decoded.message, line: decoded.line }, false);
-    // Parsed again for the paths as written: the reference prints them so (runEdit's are canonical).
-    const parsed = decoded.ok ? parseEdits(decoded.text, 'auto') : null;
-    const out = formatApplyPatch(report, { cwd: io.cwd, ...(parsed?.ok ? { script: parsed.value } : {}) });
+    const out = formatApplyPatch(report, { cwd: io.cwd, ...(script !== undefined ? { script } : {}) });
     io.stdout(out.stdout);
     io.stderr(out.stderr);
     return report.ok ? EXIT_OK : EXIT_REJECTED;

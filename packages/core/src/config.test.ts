@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_FILE, loadConfig, MAX_CONFIG_BYTES } from './index.js';
 
 let root: string;
@@ -164,5 +164,35 @@ describe('a root inside a repository', () => {
     } finally {
       await rm(top, { recursive: true, force: true });
     }
+  });
+});
+
+describe('loadConfig in a process that reads it at every call', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sees every change of the rules at the next call, even one that keeps size and mtime', async () => {
+    const config = join(root, CONFIG_FILE);
+    // Padded to one size: the change shows neither in the size nor, put back, in the mtime.
+    const rules = (action: string) => JSON.stringify({ permissions: [{ match: 'a/**', action }] }).padEnd(64);
+    await writeFile(config, rules('deny'));
+    const { atime, mtime } = await stat(config);
+    // An hour on, the file is long unchanged: what was read of it is kept.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3_600_000);
+    const actionOf = async () => {
+      const loaded = await loadConfig(root);
+      return loaded.ok ? loaded.value.policy.rules[0]?.action : loaded.errors[0]!.code;
+    };
+    expect(await actionOf()).toBe('deny');
+    await new Promise((done) => setTimeout(done, 30));
+    await writeFile(config, rules('allow'));
+    await utimes(config, atime, mtime);
+    expect(await actionOf()).toBe('allow');
+    await writeFile(config, '{');
+    expect(await actionOf()).toBe('PARSE_ERROR');
+    await rm(config);
+    expect(await actionOf()).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import type { EditError, Result } from './errors.js';
 import { expandBraces, GlobSyntaxError } from './glob-match.js';
 import { CONFIG_FILE } from './path-policy.js';
 import type { EnclosingRules, PermissionPolicy } from './permission-rules.js';
+import { memoByStat } from './stat-memo.js';
 import { locateStateDir } from './state-dir.js';
 
 export interface PatchsmithConfig {
@@ -121,15 +122,25 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
   return config.ok ? { ok: true, value: config.value.policy } : config;
 }
 
-/** One folder's config file, parsed; null when the folder has none. `file` names it in messages. */
-async function readConfigFile(
-  dir: string,
+/**
+ * One folder's config file, parsed; null when the folder has none. `file` names it in messages.
+ * On the disk it is read again only when stat says it changed (a warm host reads it per call).
+ */
+function readConfigFile(dir: string, file: string, fs: ConfigFs): Promise<Result<PatchsmithConfig | null>> {
+  const path = join(dir, CONFIG_FILE);
+  if (fs !== diskConfigFs) return readConfigAt(path, file, fs);
+  const absent = (): Result<PatchsmithConfig | null> => ({ ok: true, value: null });
+  return memoByStat(path, { read: () => readConfigAt(path, file, fs), absent, key: `${path}\0${file}` });
+}
+
+async function readConfigAt(
+  path: string,
   file: string,
   fs: ConfigFs,
 ): Promise<Result<PatchsmithConfig | null>> {
   let text: string;
   try {
-    text = await fs.readFile(join(dir, CONFIG_FILE), 'utf8');
+    text = await fs.readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: null };
     return configError(`cannot read it: ${(error as Error).message}`, file);

@@ -55,9 +55,13 @@ export async function locateStateDir(root: string, fs: StateDirFs = nodeFs): Pro
     workTree: null,
     brokenGitFile,
   });
-  for (let dir = abs; ; dir = dirname(dir)) {
+  // Every folder's `.git` is looked at at once, then taken nearest first: the walk waits for one
+  // stat, not one per level (a warm host locates the state folder several times per edit).
+  const folders = foldersUp(abs);
+  const looks = folders.map((dir) => statOrNull(fs, join(dir, '.git')));
+  for (const [k, dir] of folders.entries()) {
     const dotGit = join(dir, '.git');
-    const st = await statOrNull(fs, dotGit);
+    const st = await looks[k];
     if (st?.isDirectory()) {
       return { stateDir: join(dotGit, 'patchsmith'), gitDir: dotGit, workTree: dir, brokenGitFile: null };
     }
@@ -67,6 +71,13 @@ export async function locateStateDir(root: string, fs: StateDirFs = nodeFs): Pro
       const { gitDir } = followed;
       return { stateDir: join(gitDir, 'patchsmith'), gitDir, workTree: dir, brokenGitFile: null };
     }
-    if (dirname(dir) === dir) return plain(null);
   }
+  return plain(null);
+}
+
+/** `dir` and every folder above it, nearest first. */
+function foldersUp(dir: string): string[] {
+  const folders = [dir];
+  for (let at = dir; dirname(at) !== at; at = dirname(at)) folders.push(dirname(at));
+  return folders;
 }

@@ -1,4 +1,5 @@
 import type { AddFile, EditError } from '@patchsmith/core';
+import { describeAddedText } from './added-diff.js';
 import { describeChange } from './diff.js';
 import type { OpOutcome } from './outcome.js';
 import { type PlanState, writeRefused } from './state.js';
@@ -6,9 +7,9 @@ import { type PlanState, writeRefused } from './state.js';
 const NEW_FILE_MODE = 0o644;
 const encoder = new TextEncoder();
 
-/** The bytes an Add writes: its lines joined by LF, with a final LF when there is at least one line. */
-export function addedBytes(lines: readonly string[]): Uint8Array {
-  return encoder.encode(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+/** The text an Add writes: its lines joined by LF, with a final LF when there is at least one line. */
+function addedText(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /**
@@ -22,9 +23,13 @@ export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome 
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   const existing = slot.kind === 'file' ? slot : null;
   if (op.createOnly && existing !== null) return { ok: false, errors: [alreadyExists(path, op.line)], paths: [path] };
-  const bytes = op.content === undefined ? addedBytes(op.lines) : encoder.encode(op.content);
+  const text = op.content ?? addedText(op.lines);
+  const bytes = encoder.encode(text);
   const mode = op.mode ?? existing?.mode ?? NEW_FILE_MODE;
-  const change = describeChange(path, path, existing?.bytes ?? null, bytes, (b) => state.decode(b));
+  // A new file's diff comes from its text; only an overwrite is diffed against what was there.
+  const change =
+    (existing === null ? describeAddedText(path, text) : null) ??
+    describeChange(path, path, existing?.bytes ?? null, bytes, (b) => state.decode(b));
   return {
     ok: true,
     file: { path, op: 'add', ...change, chunks: [] },

@@ -89,6 +89,12 @@ export interface RunEditOptions {
    * by a host that passes the same function again.
    */
   mapScript?: (script: EditScript) => Result<EditScript>;
+  /**
+   * Given the edit script once the input parsed (before `mapScript`), before planning: a caller that reports in the
+   * input's own terms (the drop-in `apply_patch` prints paths as written) needs not parse it again
+   * (for a 10 MB patch, a second copy of every line and its time).
+   */
+  onParsed?: (script: EditScript) => void;
 }
 
 export type { EditInput, PatchInputFormat } from './edit-input.js';
@@ -169,7 +175,10 @@ export async function planEdit(
   await recoverTransaction(root);
   const planned = await planWholeTree(input, root, options);
   return planned.ok
-    ? { ...planned, edit: editPlanOf(input, root, options.firstMatch ?? false, planningOf(options), planned.plan) }
+    ? {
+        ...planned,
+        edit: editPlanOf(input, root, options.firstMatch ?? false, planningOf(options), planned.plan),
+      }
     : planned;
 }
 
@@ -182,9 +191,13 @@ type WholeTreePlan =
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript'>,
+  options: Pick<
+    RunEditOptions,
+    'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'onParsed'
+  >,
 ): Promise<WholeTreePlan> {
   const read = parseInput(input);
+  if (read.ok) options.onParsed?.(read.value);
   const parsed = read.ok && options.mapScript ? options.mapScript(read.value) : read;
   if (!parsed.ok) return parsed;
   const files = await readFiles(root, touchedPaths(parsed.value, root));

@@ -55,35 +55,3 @@ console.log('\nIn-process: a 200-hunk unified diff on a 100,000-line file (media
 console.log('| implementation | median ms | vs diff.applyPatch |\n| --- | ---: | ---: |');
 for (const [name, s] of Object.entries(samples))
   console.log(`| ${name} | ${median(s).toFixed(1)} | ${(median(s) / base).toFixed(2)}× |`);
-
-// A host that keeps patchsmith loaded (the MCP server, an SDK adapter): a one-line edit of a
-// 2,000-line file end to end through `runEdit` (read, plan, gate, transaction, report), snapshot
-// off, in one warm process. The edit flips one line back and forth, so every run writes.
-const { runEdit } = await import('@patchsmith/tool');
-const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-const { tmpdir } = await import('node:os');
-const { join } = await import('node:path');
-const warmRoot = mkdtempSync(join(tmpdir(), 'ps-bench-warm-'));
-try {
-  const small = Array.from({ length: 2_000 }, (_, i) => `    const value_${i} = compute(${i}); // line ${i}`);
-  writeFileSync(join(warmRoot, 'mid.ts'), `${small.join('\n')}\n`);
-  const flip = (from, to) => ({
-    kind: 'edits',
-    edits: [{ command: 'str_replace', path: 'mid.ts', old_str: from, new_str: to }],
-  });
-  const there = flip('compute(1000)', 'recompute(1000)');
-  const back = flip('recompute(1000)', 'compute(1000)');
-  const warm = [];
-  for (let r = 0; r < 230; r++) {
-    const t = performance.now();
-    const report = await runEdit(r % 2 === 0 ? there : back, { root: warmRoot, snapshot: false });
-    const ms = performance.now() - t;
-    if (!report.ok) throw new Error(JSON.stringify(report.errors));
-    // The first runs load and compile the code paths; a host pays that once.
-    if (r >= 30) warm.push(ms);
-  }
-  console.log('\nWarm host: `runEdit`, a one-line edit of a 2,000-line file, snapshot off (median of 200)\n');
-  console.log(`| runEdit (warm) | ${median(warm).toFixed(2)} ms |`);
-} finally {
-  rmSync(warmRoot, { recursive: true, force: true });
-}
