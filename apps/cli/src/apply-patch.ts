@@ -1,3 +1,4 @@
+import { syncFs } from '@patchsmith/apply';
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { parseEdits } from '@patchsmith/grammar';
 import { runEdit } from '@patchsmith/tool';
@@ -35,7 +36,8 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
     const report = decoded.ok
       ? await runEdit(
           { kind: 'patch', text: decoded.text },
-          { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository' },
+          // A one-shot process: synchronous calls, no thread-pool round trip each.
+          { root: io.cwd, firstMatch: firstMatchFromEnv(io.env), snapshot: 'in-repository', fs: syncFs },
         )
       : rejectedInput({ error: decoded.message, line: decoded.line }, false);
     // Parsed again for the paths as written: the reference prints them so (runEdit's are canonical).

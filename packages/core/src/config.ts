@@ -10,13 +10,29 @@ export interface PatchsmithConfig {
   diagnostics: boolean;
 }
 
-/** The one call a config read needs; `node:fs/promises` satisfies it. */
+/**
+ * What a config read needs: `node:fs/promises` or any `PatchsmithFs` satisfies it. On the disk
+ * (`disk: true`, or no fs given) the file is opened without blocking, so that a FIFO behind the
+ * name cannot hang the call; any other fs is asked for the name's stat first.
+ */
 export interface ConfigFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
+  stat?(path: string): Promise<{ isFile(): boolean; size?: number }>;
+  readonly disk?: boolean;
 }
 
 /** A config is a few rules; anything larger is not one (and a hostile tree may link it to /dev/zero). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The refusal of a name that is no config file (`code` as Node's errors carry one). */
+const notAConfig = (message: string, code: string) => Object.assign(new Error(message), { code });
+const tooLarge = () => notAConfig(`it is larger than ${MAX_CONFIG_BYTES} bytes`, 'EFBIG');
+
+/** Throws unless the stat is of a regular file of at most MAX_CONFIG_BYTES. */
+function checkConfigStat(stats: { isFile(): boolean; size?: number }): void {
+  if (!stats.isFile()) throw notAConfig('it is not a regular file', 'EINVAL');
+  if ((stats.size ?? 0) > MAX_CONFIG_BYTES) throw tooLarge();
+}
 
 /**
  * Reads the config from the disk without trusting what the name is: only a regular file (a FIFO
@@ -27,17 +43,22 @@ const diskConfigFs: ConfigFs = {
     const { constants } = await import('node:fs');
     const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) throw Object.assign(new Error('it is not a regular file'), { code: 'EINVAL' });
-      if (stats.size > MAX_CONFIG_BYTES) {
-        throw Object.assign(new Error(`it is larger than ${MAX_CONFIG_BYTES} bytes`), { code: 'EFBIG' });
-      }
+      checkConfigStat(await handle.stat());
       return await handle.readFile('utf8');
     } finally {
       await handle.close();
     }
   },
 };
+
+/** The config's text through `fs`: the disk's own reader there, elsewhere the stat checked first. */
+async function readConfigText(fs: ConfigFs, path: string): Promise<string> {
+  if (fs.disk === true) return diskConfigFs.readFile(path, 'utf8');
+  if (fs.stat !== undefined) checkConfigStat(await fs.stat(path));
+  const text = await fs.readFile(path, 'utf8');
+  if (text.length > MAX_CONFIG_BYTES) throw tooLarge();
+  return text;
+}
 
 function configError(message: string): Result<never> {
   const error: EditError = { code: 'PARSE_ERROR', message: `${CONFIG_FILE}: ${message}`, path: CONFIG_FILE };
@@ -71,7 +92,9 @@ export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise
   const { configSchema } = await import('./config-schema.js');
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`);
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`,
+    );
     return configError(issues.join('; '));
   }
   return {
@@ -91,10 +114,13 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * there is none. Most roots have none, so the schema library is loaded only when one exists.
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
-export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
+export async function loadConfig(
+  root: string,
+  fs: ConfigFs = diskConfigFs,
+): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
-    text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');
+    text = await readConfigText(fs, join(root, CONFIG_FILE));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { ok: true, value: { policy: { rules: [], source: CONFIG_FILE }, diagnostics: false } };

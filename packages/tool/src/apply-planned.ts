@@ -84,7 +84,7 @@ export async function applyPlanned(edit: EditPlan, options: ApplyPlannedOptions 
     expectSamePlan(edit, fresh);
     if (options.ask) return options.ask(fresh);
     // runEdit read the same rules a moment ago and stopped on a broken config before asking.
-    const config = await loadConfig(root);
+    const config = await loadConfig(root, options.fs);
     if (!config.ok) throw new PatchsmithError(config.errors[0]!.code, config.errors[0]!.message);
     return createPermissionGate({ policy: config.value.policy })(fresh);
   };

@@ -3,9 +3,11 @@ import { applyPlan, checkPlan, readFiles, recoverTransaction, withRootLock } fro
 import {
   type EditError,
   type EditScript,
+  isDiskFs,
   loadConfig,
   locateStateDir,
   PatchsmithError,
+  type PatchsmithFs,
   type Result,
   type StrReplaceCommand,
 } from '@patchsmith/core';
@@ -21,6 +23,7 @@ import {
 } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
 import { type EditPlan, editPlanOf } from './edit-plan.js';
+import { fsOption, snapshotNeedsDisk } from './fs-option.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
@@ -82,6 +85,15 @@ export interface RunEditOptions {
   signal?: AbortSignal;
   /** Told each stage as the call enters it (see `EditProgress`). */
   onProgress?: (progress: EditProgress) => void;
+  /**
+   * The file system every read and write of the call goes through: the files, the config, the
+   * lock, the journal (e.g. a host's virtual tree, an editor's unsaved buffers). Default: the
+   * disk, through `node:fs/promises`. apply's `syncFs` is the disk through synchronous calls, for
+   * a process that runs one edit and exits. The snapshot store needs the real disk: with an fs
+   * that is not (`disk` unset), pass `snapshot: false`; anything else is refused (`NO_SNAPSHOT`)
+   * before a file is read.
+   */
+  fs?: PatchsmithFs;
 }
 
 export type { EditInput, PatchInputFormat } from './edit-input.js';
@@ -113,9 +125,13 @@ async function retireSnapshot(root: string, id: string): Promise<void> {
   await markUndone({ root, id }).catch(() => {});
 }
 
-async function wantsSnapshot(root: string, setting: boolean | 'in-repository'): Promise<boolean> {
+async function wantsSnapshot(
+  root: string,
+  setting: boolean | 'in-repository',
+  fs: PatchsmithFs | undefined,
+): Promise<boolean> {
   if (setting !== 'in-repository') return setting;
-  return (await locateStateDir(root)).gitDir !== null;
+  return (await locateStateDir(root, fs)).gitDir !== null;
 }
 
 /**
@@ -153,10 +169,13 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'> = {},
+  options: Pick<
+    RunEditOptions,
+    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'fs'
+  > = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
-  await recoverTransaction(root);
+  await recoverTransaction(root, fsOption(options.fs));
   const planned = await planWholeTree(input, root, options);
   return planned.ok
     ? { ...planned, edit: editPlanOf(input, root, options.firstMatch ?? false, planned.plan) }
@@ -172,11 +191,11 @@ type WholeTreePlan =
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'>,
+  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'fs'>,
 ): Promise<WholeTreePlan> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
-  const files = await readFiles(root, touchedPaths(parsed.value, root));
+  const files = await readFiles(root, touchedPaths(parsed.value, root), fsOption(options.fs));
   const planOptions = {
     root,
     firstMatch: options.firstMatch ?? false,
@@ -210,10 +229,15 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const { signal } = options;
   const progress = (stage: EditProgress['stage'], files: number) => options.onProgress?.({ stage, files });
   throwIfAborted(signal);
+  const { fs } = options;
+  const snapshot = options.snapshot ?? true;
+  if (!dryRun && snapshot !== false && !isDiskFs(fs)) {
+    return rejected([snapshotNeedsDisk('taking a snapshot')], dryRun);
+  }
   progress('planning', 0);
-  await recoverTransaction(root);
+  await recoverTransaction(root, fsOption(fs));
   // The rules are read once, before planning: what the patch writes cannot change them for this call.
-  const config = await loadConfig(root);
+  const config = await loadConfig(root, fs);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
   const planned = await planWholeTree(input, root, options);
@@ -235,6 +259,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     // stale files are decided as the transaction decides them (asks are put at apply time).
     const checked = await checkPlan(plan, {
       root,
+      ...fsOption(fs),
       policy,
       askApproved: true,
       allowConfigWrites: options.allowConfigWrites ?? false,
@@ -250,12 +275,16 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
-  const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
+  const lockOptions = {
+    ...fsOption(fs),
+    ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+  };
   const applied = await withRootLock(
     root,
     async (lock) => {
       const applyOptions = {
         root,
+        ...fsOption(fs),
         lock,
         policy,
         askApproved: true,
@@ -264,7 +293,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be
       // recorded fails the apply before it writes.
-      const snapshotted = await wantsSnapshot(root, options.snapshot ?? true);
+      const snapshotted = await wantsSnapshot(root, snapshot, fs);
       // The commit point: the last look at the signal is after the snapshot, just before the writes.
       const beforeFirstWrite = async (checked: Plan) => {
         throwIfAborted(signal);

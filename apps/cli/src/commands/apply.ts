@@ -1,3 +1,4 @@
+import { syncFs } from '@patchsmith/apply';
 import type { EditError } from '@patchsmith/core';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import {
@@ -94,6 +95,8 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
         ? rejectedInput(input, check)
         : await runEdit(input, {
             root,
+            // A one-shot process: synchronous calls, no thread-pool round trip each.
+            fs: syncFs,
             dryRun: check,
             firstMatch: flag(parsed, 'first-match'),
             allowElision: flag(parsed, 'allow-elision'),
