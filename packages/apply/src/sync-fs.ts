@@ -28,7 +28,8 @@ function syncHandle(fd: number): TransactionFileHandle {
 export const syncFs: TransactionFs = {
   stat: async (path) => fs.statSync(path),
   lstat: async (path) => fs.lstatSync(path),
-  realpath: async (path) => fs.realpathSync(path),
+  // The native realpath(3), as `node:fs/promises` uses: Node's own walks every component with an lstat.
+  realpath: async (path) => fs.realpathSync.native(path),
   readlink: async (path) => fs.readlinkSync(path),
   readdir: async (path) => fs.readdirSync(path),
   readFile: (async (path: string, encoding?: 'utf8') =>
