@@ -1,3 +1,4 @@
+import { syncFs } from '@patchsmith/apply';
 import type { EditScript } from '@patchsmith/core';
 import { formatApplyPatch } from '@patchsmith/formatter';
 import { runEdit } from '@patchsmith/tool';
@@ -41,6 +42,8 @@ export async function applyPatchMain(argv: string[], io: Io = processIo()): Prom
             root: io.cwd,
             firstMatch: firstMatchFromEnv(io.env),
             snapshot: 'in-repository',
+            // A one-shot process: synchronous calls, no thread-pool round trip each.
+            fs: syncFs,
             onParsed: (parsed) => {
               script = parsed;
             },

@@ -1,9 +1,10 @@
 import type { CommandSpec } from './command-types.js';
 
 type Table = readonly CommandSpec[];
+
+import type { ParsedCommandLine } from './command-types.js';
 import { didYouMean } from './did-you-mean.js';
 import { EXIT_OK, type Io, UsageError } from './io.js';
-import type { ParsedCommandLine } from './command-types.js';
 
 const names = (table: Table) => table.map((c) => c.name).join(' ');
 const longFlags = (c: CommandSpec) => Object.keys(c.flags).map((f) => `--${f}`);

@@ -1,5 +1,5 @@
-import type { EditReport } from '@patchsmith/formatter';
 import type { StrReplaceCommand } from '@patchsmith/core';
+import type { EditReport } from '@patchsmith/formatter';
 import type { EditInput } from '@patchsmith/tool';
 import { decodeInput } from './decode-input.js';
 import { type Io, readInput, UsageError } from './io.js';

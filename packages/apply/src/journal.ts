@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { RootContext } from './context.js';
-import { errnoOf, isMissing, type TransactionFs } from './fs.js';
-import { IoFailure, io } from './io-failure.js';
 import { runAll } from '@patchsmith/core';
+import type { RootContext } from './context.js';
+import { errnoOf, isMissing, type TransactionFileHandle, type TransactionFs } from './fs.js';
+import { IoFailure, io } from './io-failure.js';
 
 /**
  * One planned write as the journal records it. Tree paths are relative to the real root and
@@ -38,30 +38,70 @@ export interface Journal {
   entries: JournalEntry[];
 }
 
-/** Opens `path` for writing (exclusive), writes `data`, fsyncs and closes it; `mode` is set exactly. */
-export async function writeDurably(
+/** Creates `path` (exclusive) with `data`, `mode` set exactly; fsync'd before it is closed when `durable`. */
+async function writeNew(
   fs: TransactionFs,
   path: string,
   data: Uint8Array | string,
-  mode?: number,
-) {
-  const handle = await io('open', path, () => fs.open(path, 'wx', mode ?? 0o600));
-  try {
+  mode: number | undefined,
+  durable: boolean,
+): Promise<void> {
+  await withHandle(fs, path, 'wx', mode ?? 0o600, async (handle) => {
     await io('write', path, () => handle.writeFile(data));
     if (mode !== undefined) await io('chmod', path, () => handle.chmod(mode));
-    await io('fsync', path, () => handle.sync());
+    if (durable) await io('fsync', path, () => handle.sync());
+  });
+}
+
+/**
+ * Writes a new file without fsyncing it: the transaction stages every file first and fsyncs them
+ * together afterwards (`syncFile`), many in flight at once.
+ */
+export const writeStaged = (fs: TransactionFs, path: string, data: Uint8Array | string, mode?: number) =>
+  writeNew(fs, path, data, mode, false);
+
+/** Opens `path` for writing (exclusive), writes `data`, fsyncs and closes it; `mode` is set exactly. */
+export const writeDurably = (fs: TransactionFs, path: string, data: Uint8Array | string, mode?: number) =>
+  writeNew(fs, path, data, mode, true);
+
+/** Runs `use` on `path` opened with `flags`, and closes it whatever happens. */
+async function withHandle(
+  fs: TransactionFs,
+  path: string,
+  flags: string,
+  mode: number | undefined,
+  use: (handle: TransactionFileHandle) => Promise<void>,
+): Promise<void> {
+  const handle = await io('open', path, () => fs.open(path, flags, mode));
+  try {
+    await use(handle);
   } finally {
     await handle.close().catch(() => {});
   }
 }
 
+// How a file already written is opened again to be fsync'd: read-only is enough for POSIX fsync
+// (and needs no write access to a folder that might have been swapped); Windows' FlushFileBuffers
+// needs a handle open for writing.
+const RESYNC_FLAGS = process.platform === 'win32' ? 'r+' : 'r';
+
+/** fsyncs a file written (and closed) before, so that its bytes survive a power loss. */
+export async function syncFile(fs: TransactionFs, path: string): Promise<void> {
+  await withHandle(fs, path, RESYNC_FLAGS, undefined, (handle) => io('fsync', path, () => handle.sync()));
+}
+
 /** fsyncs a folder, so that names created or removed in it survive a power loss. */
 export async function syncDir(fs: TransactionFs, dir: string): Promise<void> {
-  const handle = await io('open', dir, () => fs.open(dir, 'r'));
+  await withHandle(fs, dir, 'r', undefined, (handle) => io('fsync', dir, () => handle.sync()));
+}
+
+/** syncDir of a folder that may be gone (a delete emptied it): its parent is fsync'd for that. */
+export async function syncDirIfPresent(fs: TransactionFs, dir: string): Promise<void> {
   try {
-    await io('fsync', dir, () => handle.sync());
-  } finally {
-    await handle.close().catch(() => {});
+    await syncDir(fs, dir);
+  } catch (error) {
+    const cause = error instanceof IoFailure ? error.cause : error;
+    if (!isAbsent(cause)) throw error;
   }
 }
 

@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+
+// /proc is in memory: a synchronous read never waits for a disk, and spares the one-shot CLI
+// (whose tree calls are synchronous too) the thread-pool round trips it would make only for this.
+const readProc = async (path: string) => readFileSync(path, 'utf8');
 
 /** How long `ps` may take to answer before the start time counts as unknown. */
 const PS_TIMEOUT_MS = 2_000;
@@ -7,7 +11,7 @@ let bootTime: Promise<string | null> | undefined;
 
 /** Linux's boot time (`btime` of /proc/stat), so start ticks from different boots never compare equal. */
 function linuxBootTime(): Promise<string | null> {
-  bootTime ??= readFile('/proc/stat', 'utf8').then(
+  bootTime ??= readProc('/proc/stat').then(
     (text) => /^btime (\d+)$/m.exec(text)?.[1] ?? null,
     () => null,
   );
@@ -18,7 +22,7 @@ function linuxBootTime(): Promise<string | null> {
 async function linuxStart(pid: number): Promise<string | null> {
   let text: string;
   try {
-    text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    text = await readProc(`/proc/${pid}/stat`);
   } catch {
     return null;
   }

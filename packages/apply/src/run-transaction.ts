@@ -1,5 +1,12 @@
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { byDepth, type EditError, isStrictlyInside, PatchsmithError, randomHex, runAll } from '@patchsmith/core';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import {
+  byDepth,
+  type EditError,
+  isStrictlyInside,
+  PatchsmithError,
+  randomHex,
+  runAll,
+} from '@patchsmith/core';
 import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
@@ -13,7 +20,6 @@ import {
   sameIdentity,
   type TreeGuard,
 } from './guard-folders.js';
-import { permissionBits } from './mode-bits.js';
 import { IoFailure, io, ioError, type ShownNames } from './io-failure.js';
 import {
   dropTxnDir,
@@ -21,8 +27,11 @@ import {
   type JournalEntry,
   rmdirIfEmpty,
   syncDir,
+  syncDirIfPresent,
+  syncFile,
   writeJournal,
 } from './journal.js';
+import { permissionBits } from './mode-bits.js';
 import { rollBack } from './roll-back.js';
 import { rollbackFailure, shownNames } from './rollback-report.js';
 import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
@@ -128,7 +137,8 @@ async function backUp(fs: TransactionFs, original: string, backup: string): Prom
 /**
  * Backs up the file a write replaces or removes, and makes sure the backup is that file: a link
  * made through a folder swapped since the check would hold another file, which a rollback must
- * never put into the tree, so it is removed and the transaction stops.
+ * never put into the tree, so it is removed and the transaction stops. (The folder's next check,
+ * before the rename or the removal, tells whether the link went through a swap.)
  */
 async function backUpChecked(
   ctx: RootContext,
@@ -144,15 +154,29 @@ async function backUpChecked(
     await io('unlink', backup, () => ctx.fs.unlink(backup));
     throw folderSwapped(ctx, folder.path);
   }
-  await checkFolder(ctx, folder, guard.caseInsensitive);
+}
+
+/** The folders whose entries the transaction changes (each fsync'd once before the commit point). */
+function touchedFolders(realRoot: string, journal: Journal): string[] {
+  const inTree = (rel: string) => join(realRoot, rel);
+  const changed = journal.entries.flatMap((entry) => [entry.target, entry.remove]);
+  const names = [...changed, ...journal.createdDirs].filter((rel): rel is string => rel !== null);
+  const folders = new Set(names.map((rel) => dirname(inTree(rel))));
+  // A delete may empty folders up to the root, and remove them from their parents.
+  for (const entry of journal.entries) {
+    if (entry.remove !== null)
+      for (const dir of foldersUpTo(realRoot, dirname(inTree(entry.remove)))) folders.add(dirname(dir));
+  }
+  return [...folders];
 }
 
 /**
  * Everything up to the commit point; throws on the first failure, once every call still in flight
  * has settled. Independent steps run concurrently; what must come first still does: the journal
- * (fsync'd) before any change to the tree, folders parent first, every file staged and backed up
- * (and the backups' folder fsync'd) before the first rename, deletes' folders removed deepest
- * first, and the journal removed only after every change.
+ * (fsync'd) before any change to the tree, folders parent first, every file staged and backed up,
+ * then every staged file and the backups' folder fsync'd together, before the first rename;
+ * deletes' folders removed deepest first; each folder the renames and removals changed fsync'd
+ * once; and the journal removed only after all of that.
  */
 async function carryOut(
   ctx: RootContext,
@@ -180,7 +204,14 @@ async function carryOut(
     return [() => backUpChecked(ctx, writes[index]!, original, backup, guard)];
   });
   await runAll([...staging, ...backups]);
-  await syncDir(fs, txnDir);
+  // Every file staged before the first fsync: the file system commits many in flight at once.
+  await runAll([
+    ...journal.entries.flatMap((entry) => {
+      const temp = entry.temp;
+      return temp === null ? [] : [() => syncFile(fs, inTree(temp))];
+    }),
+    () => syncDir(fs, txnDir),
+  ]);
   const emptied = new Set<string>();
   const swaps = journal.entries.flatMap((entry, index) => {
     const checked = writes[index]!;
@@ -197,6 +228,8 @@ async function carryOut(
   for (const level of byDepth([...emptied], 'deepest-first')) {
     await runAll(level.map((dir) => () => rmdirIfEmpty(fs, dir)));
   }
+  // The renames and removals durable before the commit point: one fsync per folder they changed.
+  await runAll(touchedFolders(realRoot, journal).map((dir) => () => syncDirIfPresent(fs, dir)));
   // The commit point: once the journal is gone, a crash leaves the after state.
   await io('unlink', ctx.journalPath, () => fs.unlink(ctx.journalPath));
 }

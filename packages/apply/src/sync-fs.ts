@@ -1,12 +1,18 @@
 import * as fs from 'node:fs';
 import type { TransactionFileHandle, TransactionFs } from './fs.js';
 
-/** An open file written through synchronous calls. */
+/**
+ * An open file written through synchronous calls, but fsync'd on the thread pool: an fsync waits
+ * for the disk, and the transaction keeps many in flight at once (which the file system commits
+ * together), where synchronous ones would wait one after the other (1,000 files: 2.5 s against
+ * 0.4 s on the 2-core VM).
+ */
 function syncHandle(fd: number): TransactionFileHandle {
   return {
     writeFile: async (data) => fs.writeFileSync(fd, data),
     chmod: async (mode) => fs.fchmodSync(fd, mode),
-    sync: async () => fs.fsyncSync(fd),
+    sync: () =>
+      new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve()))),
     close: async () => fs.closeSync(fd),
   };
 }
@@ -15,14 +21,15 @@ function syncHandle(fd: number): TransactionFileHandle {
  * The transaction's file system over Node's synchronous calls, for a process that runs one apply
  * and exits (the CLI). Every call of `node:fs/promises` is a round trip through libuv's thread
  * pool: a one-file apply makes about 150, which took 8–12 ms of wall time on a busy 2-core VM
- * against 0.5 ms synchronously. A host that serves callers concurrently (the MCP server, an SDK
+ * against 0.5 ms synchronously. Only fsync stays on the pool (see `syncHandle`). A host that serves callers concurrently (the MCP server, an SDK
  * adapter) keeps the default, which never blocks its event loop. Errors are Node's own, with the
  * same `code`s, delivered as rejections.
  */
 export const syncFs: TransactionFs = {
   stat: async (path) => fs.statSync(path),
   lstat: async (path) => fs.lstatSync(path),
-  realpath: async (path) => fs.realpathSync(path),
+  // The native realpath(3), as `node:fs/promises` uses: Node's own walks every component with an lstat.
+  realpath: async (path) => fs.realpathSync.native(path),
   readlink: async (path) => fs.readlinkSync(path),
   readdir: async (path) => fs.readdirSync(path),
   readFile: (async (path: string, encoding?: 'utf8') =>
@@ -38,4 +45,5 @@ export const syncFs: TransactionFs = {
   link: async (existing, newPath) => fs.linkSync(existing, newPath),
   copyFile: async (from, to) => fs.copyFileSync(from, to),
   symlink: async (target, path) => fs.symlinkSync(target, path),
+  disk: true,
 };

@@ -14,9 +14,9 @@ import {
   type TreeGuard,
   type WriteFolder,
 } from './guard-folders.js';
-import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
-import { writeDurably } from './journal.js';
+import { writeStaged } from './journal.js';
+import { permissionBits } from './mode-bits.js';
 
 /**
  * The transaction's steps that change the tree, each with the folder it goes through checked right
@@ -59,7 +59,9 @@ export async function makeFolder(ctx: RootContext, dir: string, guard: TreeGuard
 
 /**
  * Writes a write's new content to its staged file, in the folder the check found (re-checked just
- * before the file is created and after it is written): the staged file's identity, for the rename.
+ * before the file is created; the next check of the folder, before the backup or the rename, tells
+ * whether the write went through a swap): the staged file's identity, for the rename. The file is
+ * fsync'd later, with all the others (`syncFile`).
  */
 export async function stage(
   ctx: RootContext,
@@ -71,15 +73,11 @@ export async function stage(
   await checkFolder(ctx, folder, guard.caseInsensitive);
   try {
     // Unguarded: the guard would look up the real path of the folder just checked once more.
-    await writeDurably(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
+    await writeStaged(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
+    return await entryIdentity(ctx.fs, temp);
   } catch (error) {
     throw await explained(ctx, folder, guard, error, resolved.target);
   }
-  const identity = await entryIdentity(ctx.fs, temp).catch(async (error) => {
-    throw await explained(ctx, folder, guard, error, resolved.target);
-  });
-  await checkFolder(ctx, folder, guard.caseInsensitive);
-  return identity;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import { caseInsensitiveAt } from './case-folding.js';
-import { defaultFs, isMissing, lstatOrNull } from './fs.js';
+import { isMissing, lstatOrNull } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
 import { type PathContext, type ResolvedTarget, treeName } from './resolve-path.js';
 
@@ -54,9 +54,9 @@ export async function loadWritePolicy(
 ): Promise<Result<WritePolicy>> {
   let policy = options.policy;
   if (policy === undefined) {
-    // The disk is read by core's own reader, which refuses a FIFO or a device behind the name;
-    // an injected fs (a host's virtual files, a test's faults) is used as given.
-    const config = await loadConfig(ctx.realRoot, ctx.fs === defaultFs ? undefined : ctx.fs);
+    // On the disk core's own reader refuses a FIFO or a device behind the name without blocking;
+    // a host's virtual fs is asked for the name's stat first.
+    const config = await loadConfig(ctx.realRoot, ctx.fs);
     if (!config.ok) return config;
     policy = config.value.policy;
   }

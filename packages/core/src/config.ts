@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { EditError, Result } from './errors.js';
 import { expandBraces, GlobSyntaxError } from './glob-match.js';
@@ -14,38 +14,56 @@ export interface PatchsmithConfig {
 }
 
 /**
- * The calls a config read needs; `node:fs/promises` satisfies it. Without `stat` the folders above
- * the root are not searched for a repository (a virtual tree has none).
+ * The calls a config read needs: `node:fs/promises` or any `PatchsmithFs` satisfies it. On the
+ * disk (`disk: true`, or no fs given) the file is opened without blocking, so that a FIFO behind
+ * the name cannot hang the call; any other fs is asked for the name's stat first. Without `stat`
+ * the folders above the root are not searched for a repository (a virtual tree may have none).
  */
 export interface ConfigFs {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
   stat?(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean; size?: number }>;
+  readonly disk?: boolean;
 }
 
 /** A config is a few rules; anything larger is not one (and a hostile tree may link it to /dev/zero). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The refusal of a name that is no config file (`code` as Node's errors carry one). */
+const notAConfig = (message: string, code: string) => Object.assign(new Error(message), { code });
+const tooLarge = () => notAConfig(`it is larger than ${MAX_CONFIG_BYTES} bytes`, 'EFBIG');
+
+/** Throws unless the stat is of a regular file of at most MAX_CONFIG_BYTES. */
+function checkConfigStat(stats: { isFile(): boolean; size?: number }): void {
+  if (!stats.isFile()) throw notAConfig('it is not a regular file', 'EINVAL');
+  if ((stats.size ?? 0) > MAX_CONFIG_BYTES) throw tooLarge();
+}
 
 /**
  * Reads the config from the disk without trusting what the name is: only a regular file (a FIFO
  * would block forever, a device never end), at most MAX_CONFIG_BYTES, opened without blocking.
  */
 const diskConfigFs: ConfigFs = {
-  stat: (path) => import('node:fs/promises').then((fs) => fs.stat(path)),
+  stat: (path) => stat(path),
   async readFile(path) {
     const { constants } = await import('node:fs');
     const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) throw Object.assign(new Error('it is not a regular file'), { code: 'EINVAL' });
-      if (stats.size > MAX_CONFIG_BYTES) {
-        throw Object.assign(new Error(`it is larger than ${MAX_CONFIG_BYTES} bytes`), { code: 'EFBIG' });
-      }
+      checkConfigStat(await handle.stat());
       return await handle.readFile('utf8');
     } finally {
       await handle.close();
     }
   },
 };
+
+/** The config's text through `fs`: the disk's own reader there, elsewhere the stat checked first. */
+async function readConfigText(fs: ConfigFs, path: string): Promise<string> {
+  if (fs.disk === true) return diskConfigFs.readFile(path, 'utf8');
+  if (fs.stat !== undefined) checkConfigStat(await fs.stat(path));
+  const text = await fs.readFile(path, 'utf8');
+  if (text.length > MAX_CONFIG_BYTES) throw tooLarge();
+  return text;
+}
 
 function configError(message: string, file = CONFIG_FILE): Result<never> {
   const error: EditError = { code: 'PARSE_ERROR', message: `${file}: ${message}`, path: file };
@@ -128,7 +146,7 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  */
 function readConfigFile(dir: string, file: string, fs: ConfigFs): Promise<Result<PatchsmithConfig | null>> {
   const path = join(dir, CONFIG_FILE);
-  if (fs !== diskConfigFs) return readConfigAt(path, file, fs);
+  if (fs !== diskConfigFs && fs.disk !== true) return readConfigAt(path, file, fs);
   const absent = (): Result<PatchsmithConfig | null> => ({ ok: true, value: null });
   return memoByStat(path, { read: () => readConfigAt(path, file, fs), absent, key: `${path}\0${file}` });
 }
@@ -140,7 +158,7 @@ async function readConfigAt(
 ): Promise<Result<PatchsmithConfig | null>> {
   let text: string;
   try {
-    text = await fs.readFile(path, 'utf8');
+    text = await readConfigText(fs, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: null };
     return configError(`cannot read it: ${(error as Error).message}`, file);

@@ -4,6 +4,8 @@ export { describeDecidedPath, describeRule } from './describe-decision.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
 export { MAX_FILE_BYTES } from './file-size.js';
+export type { FsFileHandle, FsStats, PatchsmithFs } from './file-system.js';
+export { diskFs, isDiskFs } from './file-system.js';
 export { gitBlobId, isNullBlobId, MAX_BINARY_BYTES } from './git-blob.js';
 export type { StateDirFs } from './git-dir.js';
 export { commonDirOf, gitDirProblem } from './git-dir.js';

@@ -28,14 +28,30 @@ export function climbsOut(rel: string): boolean {
   return rel === '..' || rel.startsWith('../') || (sep === '\\' && rel.startsWith('..\\'));
 }
 
-/** `child` is `parent` or lies below it; both absolute paths of this platform. */
+// An absolute POSIX path as `path.resolve` gives it (no `.` or `..` segment, no `//`, no trailing
+// `/` but the root's): for two such paths, being inside is a prefix test.
+const isResolvedPosix = (path: string) =>
+  sep === '/' &&
+  path.startsWith('/') &&
+  (path === '/' || (!path.endsWith('/') && !path.includes('//') && !/\/\.\.?(\/|$)/.test(path)));
+
+/**
+ * `child` is `parent` or lies below it; both absolute paths of this platform. Resolved POSIX paths
+ * (what the transaction holds, many times per file) are compared as strings; anything else goes
+ * through `path.relative`, which resolves both first.
+ */
 export function isInsidePath(child: string, parent: string): boolean {
+  if (isResolvedPosix(child) && isResolvedPosix(parent)) {
+    return child === parent || parent === '/' || child.startsWith(`${parent}/`);
+  }
   const rel = relative(parent, child);
   return rel === '' || !climbsOut(rel);
 }
 
 /** `child` lies below `parent` and is not `parent` itself. */
 export function isStrictlyInside(child: string, parent: string): boolean {
+  if (isResolvedPosix(child) && isResolvedPosix(parent))
+    return child !== parent && isInsidePath(child, parent);
   const rel = relative(parent, child);
   return rel !== '' && !climbsOut(rel);
 }

@@ -136,10 +136,16 @@ describe('planEdit and applyPlanned', () => {
     if (!merge.ok) throw new Error(merge.errors[0]!.message);
     const plan = JSON.parse(JSON.stringify(merge.edit)) as EditPlan;
     expect(Object.keys(plan.planning.readHashes ?? {})).toEqual(['a.txt']);
-    const wrong = await applyPlanned(plan, { snapshot: false, readVersions: { 'a.txt': { content: 'other\n' } } });
+    const wrong = await applyPlanned(plan, {
+      snapshot: false,
+      readVersions: { 'a.txt': { content: 'other\n' } },
+    });
     expect(wrong.errors[0]!.code).toBe('INVALID_EDIT');
     expect(await read('a.txt')).toBe('zero\none\ntwo\n');
-    const report = await applyPlanned(plan, { snapshot: false, readVersions: { 'a.txt': { content: shown } } });
+    const report = await applyPlanned(plan, {
+      snapshot: false,
+      readVersions: { 'a.txt': { content: shown } },
+    });
     expect(report.ok).toBe(true);
     expect(await read('a.txt')).toBe('zero\none\nTWO\n');
   });

@@ -107,7 +107,7 @@ export async function applyPlanned(edit: EditPlan, options: ApplyPlannedOptions 
     expectSamePlan(edit, fresh);
     if (options.ask) return options.ask(fresh);
     // runEdit read the same rules a moment ago and stopped on a broken config before asking.
-    const config = await loadConfig(root);
+    const config = await loadConfig(root, options.fs);
     if (!config.ok) throw new PatchsmithError(config.errors[0]!.code, config.errors[0]!.message);
     return createPermissionGate({ policy: config.value.policy })(fresh);
   };
@@ -134,7 +134,10 @@ function readVersionsOf(
 ): { ok: true; value: ReadVersions | undefined } | { ok: false; errors: EditError[] } {
   const { readHashes } = planning;
   if (given === undefined) {
-    const value = readHashes === null ? undefined : Object.fromEntries(Object.entries(readHashes).map(([p, hash]) => [p, { hash }]));
+    const value =
+      readHashes === null
+        ? undefined
+        : Object.fromEntries(Object.entries(readHashes).map(([p, hash]) => [p, { hash }]));
     return { ok: true, value };
   }
   const givenHashes = Object.entries(given).map(([p, version]) => [p, readVersionHash(version)] as const);
@@ -145,7 +148,9 @@ function readVersionsOf(
   if (same) return { ok: true, value: given };
   return {
     ok: false,
-    errors: [{ code: 'INVALID_EDIT', message: 'readVersions differ from the versions the plan was made against' }],
+    errors: [
+      { code: 'INVALID_EDIT', message: 'readVersions differ from the versions the plan was made against' },
+    ],
   };
 }
 

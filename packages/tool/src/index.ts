@@ -25,9 +25,9 @@ export type {
 } from './permission.js';
 export { createPermissionGate, loadPolicy } from './permission.js';
 export type { EditProgress, EditStage } from './progress.js';
+export type { ReadVersion, ReadVersions } from './read-versions.js';
 export type { DiagnoseWrites, EditInput, PatchInputFormat, PlannedEdit, RunEditOptions } from './run-edit.js';
 export { planEdit, runEdit } from './run-edit.js';
-export type { ReadVersion, ReadVersions } from './read-versions.js';
 export type { ApplyPatchToolInput, EditToolInput, UndoToolInput, ViewInput } from './schemas.js';
 export {
   applyPatchInputSchema,

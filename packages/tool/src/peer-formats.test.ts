@@ -61,7 +61,16 @@ describe('runEdit: SEARCH/REPLACE variants', () => {
   it("Roo's :start_line: breaks no rule and its N | prefixes are stripped", async () => {
     await writeFile(join(root, 'a.ts'), 'const a = 1;\nconst b = 2;\n');
     const report = await patch(
-      text('a.ts', '<<<<<<< SEARCH', ':start_line:2', '-------', '2 | const b = 2;', '=======', 'const b = 3;', '>>>>>>> REPLACE'),
+      text(
+        'a.ts',
+        '<<<<<<< SEARCH',
+        ':start_line:2',
+        '-------',
+        '2 | const b = 2;',
+        '=======',
+        'const b = 3;',
+        '>>>>>>> REPLACE',
+      ),
     );
     expect(report.errors).toStrictEqual([]);
     expect(await read('a.ts')).toBe('const a = 1;\nconst b = 3;\n');
@@ -80,7 +89,17 @@ describe('runEdit: Codex variants', () => {
     await mkdir(join(root, 'pkg'));
     await writeFile(join(root, 'pkg/a.txt'), 'one\n');
     const report = await patch(
-      text("bash -lc \"cd pkg && apply_patch <<'EOF'", '*** Begin Patch', '*** Update File: a.txt', '@@', '-one', '+two', '*** End Patch', 'EOF', '"'),
+      text(
+        "bash -lc \"cd pkg && apply_patch <<'EOF'",
+        '*** Begin Patch',
+        '*** Update File: a.txt',
+        '@@',
+        '-one',
+        '+two',
+        '*** End Patch',
+        'EOF',
+        '"',
+      ),
     );
     expect(report.errors).toStrictEqual([]);
     expect(await read('pkg/a.txt')).toBe('two\n');
@@ -88,19 +107,32 @@ describe('runEdit: Codex variants', () => {
 
   it('cd out of the root is refused and nothing is written', async () => {
     const before = await hashTree(root);
-    const report = await patch(text("cd .. && apply_patch <<'EOF'", '*** Begin Patch', '*** Add File: x', '+x', '*** End Patch', 'EOF'));
+    const report = await patch(
+      text(
+        "cd .. && apply_patch <<'EOF'",
+        '*** Begin Patch',
+        '*** Add File: x',
+        '+x',
+        '*** End Patch',
+        'EOF',
+      ),
+    );
     expect(report.errors[0]).toMatchObject({ code: 'PATH_OUTSIDE_ROOT', line: 1 });
     expect(await hashTree(root)).toStrictEqual(before);
   });
 
   it('an absolute cd elsewhere is refused by the path policy', async () => {
-    const report = await patch(text("cd /etc && apply_patch <<'EOF'", '*** Update File: passwd', '@@', '-root', '+me', 'EOF'));
+    const report = await patch(
+      text("cd /etc && apply_patch <<'EOF'", '*** Update File: passwd', '@@', '-root', '+me', 'EOF'),
+    );
     expect(report.errors[0]!.code).toBe('PATH_OUTSIDE_ROOT');
   });
 
   it('an Update/Add sequence without Begin/End Patch applies', async () => {
     await writeFile(join(root, 'a.txt'), 'one\n');
-    const report = await patch(text('*** Update File: a.txt', '@@', '-one', '+two', '*** Add File: b.txt', '+b'));
+    const report = await patch(
+      text('*** Update File: a.txt', '@@', '-one', '+two', '*** Add File: b.txt', '+b'),
+    );
     expect(report.errors).toStrictEqual([]);
     expect([await read('a.txt'), await read('b.txt')]).toStrictEqual(['two\n', 'b\n']);
   });
@@ -133,7 +165,9 @@ describe('runEdit: str_replace aliases', () => {
   });
 
   it('an unknown field is an error naming it', async () => {
-    const edits = [{ command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b', replace_every: true }];
+    const edits = [
+      { command: 'str_replace', path: 'a.txt', old_str: 'a', new_str: 'b', replace_every: true },
+    ];
     // biome-ignore lint/suspicious/noExplicitAny: a mistake on purpose
     const report = await runEdit({ kind: 'edits', edits: edits as any }, { root, snapshot: false });
     expect(report.errors[0]!.message).toMatch(/"replace_every"/);
@@ -145,7 +179,12 @@ describe('runEdit: unified diffs as git and GNU patch read them', () => {
 
   it('diff -r old new edits the file below the folders, or the new side as written when only it exists', async () => {
     await writeFile(join(root, 'x.txt'), 'a\n');
-    const diff = text('diff -r old/x.txt new/x.txt', '--- old/x.txt  2024-01-01 10:00:00 +0100', '+++ new/x.txt  2024-01-02 10:00:00 +0100', ...hunk);
+    const diff = text(
+      'diff -r old/x.txt new/x.txt',
+      '--- old/x.txt  2024-01-01 10:00:00 +0100',
+      '+++ new/x.txt  2024-01-02 10:00:00 +0100',
+      ...hunk,
+    );
     expect((await patch(diff)).errors).toStrictEqual([]);
     expect(await read('x.txt')).toBe('b\n');
     await rm(join(root, 'x.txt'));
@@ -187,7 +226,20 @@ describe('runEdit: unified diffs as git and GNU patch read them', () => {
   it('two hunks that share a context line apply', async () => {
     await writeFile(join(root, 's.txt'), 'a\nb\nc\nd\ne\n');
     const report = await patch(
-      text('--- a/s.txt', '+++ b/s.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', '@@ -3,3 +3,3 @@', ' c', '-d', '+D', ' e'),
+      text(
+        '--- a/s.txt',
+        '+++ b/s.txt',
+        '@@ -1,3 +1,3 @@',
+        ' a',
+        '-b',
+        '+B',
+        ' c',
+        '@@ -3,3 +3,3 @@',
+        ' c',
+        '-d',
+        '+D',
+        ' e',
+      ),
     );
     expect(report.errors).toStrictEqual([]);
     expect(await read('s.txt')).toBe('a\nB\nc\nD\ne\n');

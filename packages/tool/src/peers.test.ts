@@ -3,13 +3,14 @@
  * converted to data under packages/grammar/test-data/peers (see its README), run through
  * `parseEdits` (what a case says the reply parses to) or `runEdit` (the files before and after).
  */
+
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readdirSync, readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEdits } from '@patchsmith/grammar';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PatchInputFormat, runEdit } from './run-edit.js';
 
 interface PeerCase {
@@ -33,7 +34,9 @@ function loadCases(): [string, PeerCase][] {
   const cases: [string, PeerCase][] = [];
   for (const peer of readdirSync(DATA, { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const file of readdirSync(join(DATA, peer.name)).filter((f) => f.endsWith('.json'))) {
-      const { cases: list } = JSON.parse(readFileSync(join(DATA, peer.name, file), 'utf8')) as { cases: PeerCase[] };
+      const { cases: list } = JSON.parse(readFileSync(join(DATA, peer.name, file), 'utf8')) as {
+        cases: PeerCase[];
+      };
       for (const c of list) cases.push([`${peer.name}/${file}: ${c.name}`, c]);
     }
   }
@@ -68,7 +71,9 @@ const cases = loadCases();
 
 describe("the peers' own test inputs", () => {
   it('there are cases from every peer folder', () => {
-    expect(new Set(cases.map(([name]) => name.split('/')[0]))).toStrictEqual(new Set(['aider', 'cline', 'codex', 'roo-code']));
+    expect(new Set(cases.map(([name]) => name.split('/')[0]))).toStrictEqual(
+      new Set(['aider', 'cline', 'codex', 'roo-code']),
+    );
     expect(cases.length).toBeGreaterThan(40);
   });
 

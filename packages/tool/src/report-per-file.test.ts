@@ -33,7 +33,9 @@ it('reports 50 str_replace edits of one file as one file with their totals', asy
     ['big.ts', 100, 50, 50],
     ['small.ts', 1, 1, 1],
   ]);
-  expect(formatApplyPatch(report).stdout).toBe('Success. Updated the following files:\nM big.ts\nM small.ts\n');
+  expect(formatApplyPatch(report).stdout).toBe(
+    'Success. Updated the following files:\nM big.ts\nM small.ts\n',
+  );
   expect(formatHuman(report).match(/big\.ts/g)).toHaveLength(1);
   expect(JSON.parse(formatJson(report)).files).toHaveLength(2);
   expect((await readFile(join(root, 'big.ts'), 'utf8')).split('\n')).toHaveLength(151);

@@ -3,9 +3,11 @@ import { applyPlan, checkPlan, readFiles, recoverTransaction, withRootLock } fro
 import {
   type EditError,
   type EditScript,
+  isDiskFs,
   loadConfig,
   locateStateDir,
   PatchsmithError,
+  type PatchsmithFs,
   type Result,
   type StrReplaceCommand,
 } from '@patchsmith/core';
@@ -21,6 +23,7 @@ import {
 } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
 import { type EditPlan, editPlanOf, planningOf } from './edit-plan.js';
+import { fsOption, snapshotNeedsDisk } from './fs-option.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
@@ -95,6 +98,15 @@ export interface RunEditOptions {
    * (for a 10 MB patch, a second copy of every line and its time).
    */
   onParsed?: (script: EditScript) => void;
+  /**
+   * The file system every read and write of the call goes through: the files, the config, the
+   * lock, the journal (e.g. a host's virtual tree, an editor's unsaved buffers). Default: the
+   * disk, through `node:fs/promises`. apply's `syncFs` is the disk through synchronous calls, for
+   * a process that runs one edit and exits. The snapshot store needs the real disk: with an fs
+   * that is not (`disk` unset), pass `snapshot: false`; anything else is refused (`NO_SNAPSHOT`)
+   * before a file is read.
+   */
+  fs?: PatchsmithFs;
 }
 
 export type { EditInput, PatchInputFormat } from './edit-input.js';
@@ -126,9 +138,13 @@ async function retireSnapshot(root: string, id: string): Promise<void> {
   await markUndone({ root, id }).catch(() => {});
 }
 
-async function wantsSnapshot(root: string, setting: boolean | 'in-repository'): Promise<boolean> {
+async function wantsSnapshot(
+  root: string,
+  setting: boolean | 'in-repository',
+  fs: PatchsmithFs | undefined,
+): Promise<boolean> {
   if (setting !== 'in-repository') return setting;
-  return (await locateStateDir(root)).gitDir !== null;
+  return (await locateStateDir(root, fs)).gitDir !== null;
 }
 
 /**
@@ -168,11 +184,11 @@ export async function planEdit(
   input: EditInput,
   options: Pick<
     RunEditOptions,
-    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript'
+    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'fs'
   > = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
-  await recoverTransaction(root);
+  await recoverTransaction(root, fsOption(options.fs));
   const planned = await planWholeTree(input, root, options);
   return planned.ok
     ? {
@@ -193,14 +209,14 @@ async function planWholeTree(
   root: string,
   options: Pick<
     RunEditOptions,
-    'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'onParsed'
+    'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'onParsed' | 'fs'
   >,
 ): Promise<WholeTreePlan> {
   const read = parseInput(input);
   if (read.ok) options.onParsed?.(read.value);
   const parsed = read.ok && options.mapScript ? options.mapScript(read.value) : read;
   if (!parsed.ok) return parsed;
-  const files = await readFiles(root, touchedPaths(parsed.value, root));
+  const files = await readFiles(root, touchedPaths(parsed.value, root), fsOption(options.fs));
   const planOptions = {
     root,
     firstMatch: options.firstMatch ?? false,
@@ -234,10 +250,15 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const { signal } = options;
   const progress = (stage: EditProgress['stage'], files: number) => options.onProgress?.({ stage, files });
   throwIfAborted(signal);
+  const { fs } = options;
+  const snapshot = options.snapshot ?? true;
+  if (!dryRun && snapshot !== false && !isDiskFs(fs)) {
+    return rejected([snapshotNeedsDisk('taking a snapshot')], dryRun);
+  }
   progress('planning', 0);
-  await recoverTransaction(root);
+  await recoverTransaction(root, fsOption(fs));
   // The rules are read once, before planning: what the patch writes cannot change them for this call.
-  const config = await loadConfig(root);
+  const config = await loadConfig(root, fs);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
   const planned = await planWholeTree(input, root, options);
@@ -259,6 +280,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     // stale files are decided as the transaction decides them (asks are put at apply time).
     const checked = await checkPlan(plan, {
       root,
+      ...fsOption(fs),
       policy,
       askApproved: true,
       allowConfigWrites: options.allowConfigWrites ?? false,
@@ -274,12 +296,16 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
-  const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
+  const lockOptions = {
+    ...fsOption(fs),
+    ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+  };
   const applied = await withRootLock(
     root,
     async (lock) => {
       const applyOptions = {
         root,
+        ...fsOption(fs),
         lock,
         policy,
         askApproved: true,
@@ -288,7 +314,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be
       // recorded fails the apply before it writes.
-      const snapshotted = await wantsSnapshot(root, options.snapshot ?? true);
+      const snapshotted = await wantsSnapshot(root, snapshot, fs);
       // The commit point: the last look at the signal is after the snapshot, just before the writes.
       const beforeFirstWrite = async (checked: Plan) => {
         throwIfAborted(signal);

@@ -1,9 +1,17 @@
 import { resolve } from 'node:path';
 import { applyPlan, recoverTransaction, withRootLock } from '@patchsmith/apply';
-import { type EditError, loadConfig, PatchsmithError, type PermissionPolicy } from '@patchsmith/core';
+import {
+  type EditError,
+  isDiskFs,
+  loadConfig,
+  PatchsmithError,
+  type PatchsmithFs,
+  type PermissionPolicy,
+} from '@patchsmith/core';
 import { type EditReport, errorDetails, errorHeading, fileSummaryLine } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
 import type { SkippedSnapshot, UndoPlanResult } from '@patchsmith/snapshot';
+import { fsOption, snapshotNeedsDisk } from './fs-option.js';
 import type { AskPermission } from './permission.js';
 import { createPermissionGate, refusalError } from './permission.js';
 
@@ -25,6 +33,11 @@ export interface UndoOptions {
   policy?: PermissionPolicy;
   /** The host allows the undo to write `.patchsmith.json` and the state folder (a host setting). */
   allowConfigWrites?: boolean;
+  /**
+   * The file system the restore reads and writes through (see `RunEditOptions.fs`). Snapshots
+   * live on the real disk: with an fs that is not the disk, the undo is refused (`NO_SNAPSHOT`).
+   */
+  fs?: PatchsmithFs;
 }
 
 /** An `EditReport` of the restore (its files are what the undo wrote) plus the snapshot it undid. */
@@ -45,7 +58,7 @@ async function policyOf(
   options: UndoOptions,
 ): Promise<{ ok: true; policy: PermissionPolicy } | { ok: false; errors: EditError[] }> {
   if (options.policy !== undefined) return { ok: true, policy: options.policy };
-  const config = await loadConfig(root);
+  const config = await loadConfig(root, options.fs);
   return config.ok ? { ok: true, policy: config.value.policy } : config;
 }
 
@@ -113,12 +126,17 @@ interface RestoreSteps {
 }
 
 async function restoreWith(root: string, options: UndoOptions, steps: RestoreSteps): Promise<UndoReport> {
+  if (!isDiskFs(options.fs)) return refused([snapshotNeedsDisk('an undo or redo')], options.id ?? null);
+  const fs = fsOption(options.fs);
   try {
     const policy = await policyOf(root, options);
     if (!policy.ok) return refused(policy.errors, options.id ?? null);
     const ask = options.ask ?? createPermissionGate({ policy: policy.policy });
-    await recoverTransaction(root);
-    const lockOptions = options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs };
+    await recoverTransaction(root, fs);
+    const lockOptions = {
+      ...fs,
+      ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+    };
     return await withRootLock(
       root,
       async (lock) => {
@@ -134,6 +152,7 @@ async function restoreWith(root: string, options: UndoOptions, steps: RestoreSte
         // The transaction enforces the same policy itself; it is told the gate said yes.
         const applyOptions = {
           root,
+          ...fs,
           lock,
           policy: policy.policy,
           askApproved: true,

@@ -1,8 +1,16 @@
-import { readdir } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { readFiles } from '@patchsmith/apply';
-import { type ErrorCode, hashBytes, trimTrailing } from '@patchsmith/core';
+import {
+  diskFs,
+  type ErrorCode,
+  hashBytes,
+  IO_CONCURRENCY,
+  mapLimit,
+  type PatchsmithFs,
+  trimTrailing,
+} from '@patchsmith/core';
 import { resolvePatchPath } from '@patchsmith/planner';
+import { fsOption } from './fs-option.js';
 import { rememberViewed } from './read-versions.js';
 
 export interface ViewFileOptions {
@@ -19,6 +27,8 @@ export interface ViewFileOptions {
    * fits, with a note saying which lines were shown and how to see the rest. Default: no limit.
    */
   maxCharacters?: number;
+  /** The file system to read (see `RunEditOptions.fs`). Default: the disk. */
+  fs?: PatchsmithFs;
 }
 
 export type ViewFileResult =
@@ -94,20 +104,28 @@ function checkRange(range: readonly number[], lineCount: number): Range {
   return { ok: true, start, end: end === -1 ? lineCount : end };
 }
 
-async function listFolder(absolute: string, shownAs: string, maxEntries: number): Promise<string> {
+/** A folder's entries that a listing shows, by name, each with whether it is a folder itself (not followed). */
+async function shownChildren(fs: PatchsmithFs, dir: string): Promise<{ name: string; folder: boolean }[]> {
+  const names = (await fs.readdir(dir)).filter((name) => !isSkippedEntry(name)).sort();
+  // A symlinked folder is listed, never entered: it may lead out of the root.
+  const stats = await mapLimit(names, IO_CONCURRENCY, (name) => fs.lstat(join(dir, name)).catch(() => null));
+  return names.map((name, i) => ({ name, folder: stats[i]?.isDirectory() ?? false }));
+}
+
+async function listFolder(
+  fs: PatchsmithFs,
+  absolute: string,
+  shownAs: string,
+  maxEntries: number,
+): Promise<string> {
   const entries: string[] = [];
   let more = 0;
   const walk = async (dir: string, prefix: string, depth: number): Promise<void> => {
-    const children = (await readdir(dir, { withFileTypes: true }))
-      .filter((d) => !isSkippedEntry(d.name))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const child of children) {
+    for (const child of await shownChildren(fs, dir)) {
       const rel = prefix === '' ? child.name : `${prefix}/${child.name}`;
-      // A symlinked folder is listed, never entered: it may lead out of the root.
-      const folder = child.isDirectory();
-      if (entries.length < maxEntries) entries.push(folder ? `${rel}/` : rel);
+      if (entries.length < maxEntries) entries.push(child.folder ? `${rel}/` : rel);
       else more++;
-      if (folder && depth < LISTING_DEPTH) await walk(join(dir, child.name), rel, depth + 1);
+      if (child.folder && depth < LISTING_DEPTH) await walk(join(dir, child.name), rel, depth + 1);
     }
   };
   await walk(absolute, '', 1);
@@ -124,13 +142,19 @@ async function listFolder(absolute: string, shownAs: string, maxEntries: number)
 export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult> {
   const root = resolve(options.root ?? process.cwd());
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const fs = options.fs ?? diskFs;
   if (namesRoot(root, options.path)) {
-    return { ok: true, kind: 'directory', path: '.', text: await listFolder(root, options.path, maxEntries) };
+    return {
+      ok: true,
+      kind: 'directory',
+      path: '.',
+      text: await listFolder(fs, root, options.path, maxEntries),
+    };
   }
   const resolved = resolvePatchPath(root, trimTrailing(options.path, '/'));
   if (!resolved.ok) return failure(resolved.code, resolved.message, options.path);
   const rel = resolved.path;
-  const state = (await readFiles(root, [rel])).get(rel)!;
+  const state = (await readFiles(root, [rel], fsOption(options.fs))).get(rel)!;
   switch (state.kind) {
     case 'refused':
       return failure(state.code, state.message, rel);
@@ -152,7 +176,7 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
         ok: true,
         kind: 'directory',
         path: rel,
-        text: await listFolder(join(root, rel), options.path, maxEntries),
+        text: await listFolder(fs, join(root, rel), options.path, maxEntries),
       };
     case 'file':
       break;

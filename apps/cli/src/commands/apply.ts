@@ -1,3 +1,4 @@
+import { syncFs } from '@patchsmith/apply';
 import type { EditError, EditScript } from '@patchsmith/core';
 import { type EditReport, formatHuman, formatJson } from '@patchsmith/formatter';
 import {
@@ -102,6 +103,8 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
         : await runEdit(input, {
             root,
             mapScript,
+            // A one-shot process: synchronous calls, no thread-pool round trip each.
+            fs: syncFs,
             dryRun: check,
             firstMatch: flag(parsed, 'first-match'),
             allowElision: flag(parsed, 'allow-elision'),
