@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, posix, relative, sep } from 'node:path';
-import { type EditScript, locateStateDir, type Operation, type Result } from '@patchsmith/core';
+import { type EditScript, locateStateDir, type Operation, type Result, trimTrailing } from '@patchsmith/core';
 import type { EditInput } from '@patchsmith/tool';
 import { type Io, UsageError } from './io.js';
 import { mapPaths } from './operation-paths.js';
@@ -95,7 +95,7 @@ export function gitApplyPaths(
 function directoryOf(parsed: ParsedCommandLine): string | undefined {
   const given = option(parsed, 'directory');
   if (given === undefined) return undefined;
-  const directory = given.replace(/\/+$/, '');
+  const directory = trimTrailing(given, '/');
   if (directory === '' || posix.isAbsolute(directory) || isAbsolute(directory))
     throw new UsageError(`--directory ${given}: expected a folder relative to the root`);
   return directory;

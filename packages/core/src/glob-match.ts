@@ -6,8 +6,8 @@
  * `.patchsmith.json`, which a hostile repository writes. The syntax is picomatch's for the paths
  * we match (canonical tree paths: no `.`/`..` segments, no empty segment): `**` as a whole
  * segment is any number of segments, `*` any run within one, `?` one character, `[a-z]`,
- * `[!x]`/`[^x]`, `\x` a literal, `{a,b}` and `{1..3}` alternatives. A property test compares
- * it with picomatch.
+ * `[!x]`/`[^x]`, `\x` a literal, `{a,b}` and `{1..3}` alternatives; `**` with more in its
+ * segment is a `*`, as bash reads it. A property test compares it with picomatch.
  */
 
 /** One character of a segment pattern: a literal, any character, or a class. */
