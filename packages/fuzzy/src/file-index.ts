@@ -1,5 +1,7 @@
-import { PARTIAL_MIN_LINES, textSet } from './fingerprint.js';
-import { type LineKey, normalizeLine } from './normalize.js';
+import { LineModel } from '@patchsmith/core';
+import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
+import { type LineKey, normalizedRange, normalizeLine } from './normalize.js';
+import type { LineList } from './types.js';
 
 export { PARTIAL_MIN_LINES };
 
@@ -18,7 +20,7 @@ export interface LineTable {
  * lazily once per normalisation. One index serves every chunk located in that file.
  */
 export interface FileIndex {
-  readonly lines: readonly string[];
+  readonly lines: LineList;
   /**
    * The table for a normalisation, built on first use. With `needed` (normalised texts a search
    * looks up), a table that knows only the lines the index was told to expect may answer: it
@@ -39,7 +41,7 @@ interface PartialTable {
  * of every chunk of an Update: then a table hashes only the file lines that can equal one of
  * them, not the whole file. A search for any other text still gets the full table.
  */
-export function indexFile(lines: readonly string[], expected?: readonly string[]): FileIndex {
+export function indexFile(lines: LineList, expected?: readonly string[]): FileIndex {
   const full = new Map<LineKey, LineTable>();
   const partial = new Map<LineKey, PartialTable>();
   // On a small file hashing every line is cheap, and the filter would cost more than it saves.
@@ -68,11 +70,11 @@ export function indexFile(lines: readonly string[], expected?: readonly string[]
   };
 }
 
-function buildTable(lines: readonly string[], key: LineKey): LineTable {
+function buildTable(lines: LineList, key: LineKey): LineTable {
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
-    const text = normalizeLine(lines[i]!, key);
+    const text = normalizeLine(lines.at(i)!, key);
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
@@ -87,17 +89,14 @@ function buildTable(lines: readonly string[], key: LineKey): LineTable {
  * The table restricted to the expected texts: a cheap fingerprint of each normalised line rules
  * out almost every line that equals none of them, so only candidates are hashed in full.
  */
-function buildPartialTable(
-  lines: readonly string[],
-  key: LineKey,
-  expected: readonly string[],
-): PartialTable {
+function buildPartialTable(lines: LineList, key: LineKey, expected: readonly string[]): PartialTable {
   const covers = textSet(expected.map((text) => normalizeLine(text, key)));
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length).fill(-1);
+  const expectedAt = expectedLine(lines, key, covers);
   for (let i = 0; i < lines.length; i++) {
-    const text = normalizeLine(lines[i]!, key);
-    if (!covers.has(text)) continue;
+    const text = expectedAt(i);
+    if (text === null) continue;
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
@@ -106,6 +105,24 @@ function buildPartialTable(
     lineIds[i] = id;
   }
   return { table: withPositions(ids, lineIds), covers: covers.texts };
+}
+
+/**
+ * Line i's normalised text when it is one of `covers`, else null. On a `LineModel` most lines are
+ * ruled out on the file's text itself, so only candidates are sliced into strings.
+ */
+function expectedLine(lines: LineList, key: LineKey, covers: TextSet): (i: number) => string | null {
+  if (lines instanceof LineModel && key !== 'lookalike') {
+    const { text, starts } = lines;
+    return (i) => {
+      const [from, to] = normalizedRange(text, starts[i]!, lines.textEnd(i), key)!;
+      return covers.sliceIfHas(text, from, to);
+    };
+  }
+  return (i) => {
+    const normalized = normalizeLine(lines.at(i)!, key);
+    return covers.has(normalized) ? normalized : null;
+  };
 }
 
 /** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */

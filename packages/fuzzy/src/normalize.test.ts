@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { foldLookalikes, leadingWhitespace, normalizeLine } from './normalize.js';
+import { foldLookalikes, leadingWhitespace, normalizedRange, normalizeLine } from './normalize.js';
 
 /** Every code point of SPEC §2 pass 5 and what it folds to. */
 const TABLE: [number, string][] = [
@@ -71,4 +71,28 @@ test('leadingWhitespace', () => {
   expect(leadingWhitespace('\t  x ')).toBe('\t  ');
   expect(leadingWhitespace('x')).toBe('');
   expect(leadingWhitespace('   ')).toBe('   ');
+});
+
+describe('normalizedRange', () => {
+  test('every BMP character is trimmed exactly when String#trim trims it', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `x${String.fromCharCode(code)}`;
+      const [start, end] = normalizedRange(text, 1, 2, 'trimmed')!;
+      expect(text.slice(start, end)).toBe(text.slice(1).trim());
+    }
+  });
+
+  test('property: the range of a line inside a larger text is where its normalised text stands', () => {
+    const piece = fc.constantFrom('a', ' ', '\t', '\u00a0', '\u3000', '\ufeff', 'é', '\u2028', 'bc');
+    const line = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, line, line, fc.constantFrom('exact', 'trailing-whitespace', 'trimmed'), (before, text, after, key) => {
+        const whole = before + text + after;
+        const [start, end] = normalizedRange(whole, before.length, before.length + text.length, key)!;
+        expect(whole.slice(start, end)).toBe(normalizeLine(text, key));
+      }),
+      { numRuns: 300 },
+    );
+    expect(normalizedRange('a', 0, 1, 'lookalike')).toBeNull();
+  });
 });

@@ -53,3 +53,34 @@ export function normalizeLine(text: string, key: LineKey): string {
 export function leadingWhitespace(text: string): string {
   return text.slice(0, text.length - text.trimStart().length);
 }
+
+/** A character `String#trim` removes: ECMAScript's WhiteSpace and LineTerminator. */
+function isTrimmed(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * Where `normalizeLine(text.slice(from, to), key)` stands in `text`, for the keys that only trim:
+ * `[start, end]`, so a caller can test a line of a large text without slicing it. Null for
+ * `lookalike`, which rewrites characters.
+ */
+export function normalizedRange(text: string, from: number, to: number, key: LineKey): [number, number] | null {
+  if (key === 'lookalike') return null;
+  let end = to;
+  if (key !== 'exact') while (end > from && isTrimmed(text.charCodeAt(end - 1))) end--;
+  let start = from;
+  if (key === 'trimmed') while (start < end && isTrimmed(text.charCodeAt(start))) start++;
+  return [start, end];
+}

@@ -70,6 +70,15 @@ export interface ChunkMiss {
 
 export type LocateResult = ChunkLocation | ChunkMiss;
 
+/**
+ * A file's lines by position, without their endings: core's `LineModel` (each sliced from the
+ * file's text when asked for) or a plain array.
+ */
+export interface LineList {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
 /** A file line with its own ending, as the planner splits files (`''` only on an unterminated last line). */
 export interface TextLine {
   text: string;

@@ -62,7 +62,7 @@ export function elisionError(op: Operation, path: string, state: PlanState): Edi
   if (op.kind !== 'add') return elidedCode(op, path, null);
   const slot = state.get(path);
   const text = slot.kind === 'file' ? state.decode(slot.bytes) : null;
-  return elidedCode(op, path, text === null ? null : text.lines.map((l) => l.text));
+  return elidedCode(op, path, text === null ? null : text.lines.toLines().map((l) => l.text));
 }
 
 const STEP = { context: '=', remove: '-', add: '+' } as const;

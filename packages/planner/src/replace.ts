@@ -1,4 +1,4 @@
-import { type ReplaceText, textLines } from '@patchsmith/core';
+import { type Line, type ReplaceText, textLines, withEnding } from '@patchsmith/core';
 import {
   type ChunkMiss,
   type IndexedTextLocation,
@@ -9,7 +9,7 @@ import {
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange, describeWindow, type LinesChange } from './diff.js';
-import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
+import { firstEnding, hasFinalNewline, joinLines, settleEndings, splitLines } from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
@@ -42,7 +42,7 @@ export function planReplaces(
   // Told every line the edits search for, the index hashes only the file lines that may be one,
   // and finds every search within a line (and each side of a search's one line break) in one pass.
   const pieces = ops.flatMap((op) => textLines(op.search));
-  const index = indexLines(text.lines, pieces, [...ops.map((op) => op.search), ...pieces]);
+  const index = indexLines(text.lines.toLines(), pieces, [...ops.map((op) => op.search), ...pieces]);
   const outcomes: OpOutcome[] = [];
   let last: (OpOutcome & { ok: true }) | undefined;
   for (const op of ops) {
@@ -73,15 +73,15 @@ export function planReplaces(
       continue;
     }
     // The bytes read back otherwise: diffed and planned from them, as every later edit is.
-    const before = state.encode({ bom: text.bom, lines: undone(lines, change) });
-    const bytes = state.encode({ bom: text.bom, lines: lines.slice() });
+    const before = state.encode(text.bom, joinLines(undone(lines, change)));
+    const bytes = state.encode(text.bom, joinLines(lines));
     const described = describeChange(path, path, before, bytes, (b) => state.decode(b));
     const file = { path, op: 'update' as const, ...described, chunks: reports(located) };
     outcomes.push({ ok: true, file, changes: [[path, { kind: 'file', bytes, mode: slot.mode }]] });
     return outcomes;
   }
   if (last !== undefined) {
-    const bytes = state.encode({ bom: text.bom, lines: index.lines.slice() as Line[] });
+    const bytes = state.encode(text.bom, joinLines(index.lines as Line[]));
     last.changes.push([path, { kind: 'file', bytes, mode: slot.mode }]);
   }
   return outcomes;
@@ -221,11 +221,10 @@ export function planCreateOrAppend(op: ReplaceText, path: string, state: PlanSta
   }
   const text = state.decode(slot.bytes);
   if (text === null) return binaryFile(path, op.line);
-  const ending = firstEnding(text.lines);
-  const last = text.lines.at(-1);
-  const separator = last !== undefined && last.ending === '' ? ending : '';
-  const appended = joinLines(text.lines) + separator + op.replace.replace(/\r\n|\n|\r/g, ending);
-  const bytes = state.encode({ bom: text.bom, lines: splitLines(appended) });
+  const ending = text.lines.firstEnding();
+  const separator = text.lines.hasFinalNewline() ? '' : ending;
+  const appended = text.lines.text + separator + withEnding(op.replace, ending);
+  const bytes = state.encode(text.bom, appended);
   return updated(path, slot, bytes, [{ chunk: 0, line: text.lines.length + 1, pass: 'exact' }], state);
 }
 
