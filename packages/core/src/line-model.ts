@@ -31,33 +31,26 @@ export class LineModel {
   }
 
   /**
-   * Splits `text`. One `charCodeAt` pass: unlike `indexOf` from an offset, it stays linear on a
-   * string V8 holds as a rope (text built by concatenation), where repeated `indexOf` turned quadratic.
+   * Splits `text`. Most texts hold no CR: then each line's end is found by `indexOf`, which V8
+   * runs as a vectorised search; else one `charCodeAt` pass decides each ending.
    */
   static of(text: string): LineModel {
     const length = text.length;
-    let starts = new Int32Array(Math.max(16, (length >> 5) + 2));
-    let count = 0;
-    const push = (at: number) => {
-      if (count === starts.length) {
-        const grown = new Int32Array(starts.length * 2);
-        grown.set(starts);
-        starts = grown;
-      }
-      starts[count++] = at;
-    };
-    if (length > 0) push(0);
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      if (code === LF) {
-        if (i + 1 < length) push(i + 1);
-      } else if (code === CR) {
-        if (text.charCodeAt(i + 1) === LF) i++;
-        if (i + 1 < length) push(i + 1);
+    const starts = new Starts(length);
+    if (length > 0) starts.push(0);
+    if (text.indexOf('\r') === -1) {
+      for (let at = text.indexOf('\n'); at !== -1 && at + 1 < length; at = text.indexOf('\n', at + 1))
+        starts.push(at + 1);
+    } else {
+      for (let i = 0; i < length; i++) {
+        const code = text.charCodeAt(i);
+        if (code !== LF && code !== CR) continue;
+        if (code === CR && text.charCodeAt(i + 1) === LF) i++;
+        if (i + 1 < length) starts.push(i + 1);
       }
     }
-    push(length);
-    return new LineModel(text, starts.slice(0, count));
+    starts.push(length);
+    return new LineModel(text, starts.done());
   }
 
   /** Where line `i`'s text ends (its ending, if any, starts there). */
@@ -103,5 +96,29 @@ export class LineModel {
     const lines = new Array<Line>(this.length);
     for (let i = 0; i < this.length; i++) lines[i] = { text: this.at(i)!, ending: this.ending(i) };
     return lines;
+  }
+}
+
+/** A growing list of line starts. */
+class Starts {
+  private list: Int32Array;
+  private count = 0;
+
+  constructor(textLength: number) {
+    // About one line per 32 characters to begin with, so most texts never grow it.
+    this.list = new Int32Array(Math.max(16, (textLength >> 5) + 2));
+  }
+
+  push(at: number): void {
+    if (this.count === this.list.length) {
+      const grown = new Int32Array(this.list.length * 2);
+      grown.set(this.list);
+      this.list = grown;
+    }
+    this.list[this.count++] = at;
+  }
+
+  done(): Int32Array {
+    return this.list.slice(0, this.count);
   }
 }

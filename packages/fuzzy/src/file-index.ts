@@ -1,6 +1,6 @@
 import { LineModel } from '@patchsmith/core';
 import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
-import { type LineKey, normalizedRange, normalizeLine } from './normalize.js';
+import { type LineKey, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
 import type { LineList } from './types.js';
 
 export { PARTIAL_MIN_LINES };
@@ -93,42 +93,49 @@ function buildPartialTable(lines: LineList, key: LineKey, expected: readonly str
   const covers = textSet(expected.map((text) => normalizeLine(text, key)));
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length).fill(-1);
-  const expectedAt = expectedLine(lines, key, covers);
-  for (let i = 0; i < lines.length; i++) {
-    const text = expectedAt(i);
-    if (text === null) continue;
+  const note = (i: number, text: string) => {
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
       ids.set(text, id);
     }
     lineIds[i] = id;
+  };
+  if (lines instanceof LineModel && key !== 'lookalike') notePartialModel(lines, key, covers, note);
+  else {
+    for (let i = 0; i < lines.length; i++) {
+      const text = normalizeLine(lines.at(i)!, key);
+      if (covers.has(text)) note(i, text);
+    }
   }
   return { table: withPositions(ids, lineIds), covers: covers.texts };
 }
 
 /**
- * Line i's normalised text when it is one of `covers`, else null. On a `LineModel` most lines are
- * ruled out on the file's text itself, so only candidates are sliced into strings.
+ * `buildPartialTable`'s scan of a `LineModel`: most lines are ruled out on the file's text itself
+ * (their normalised span's fingerprint), so only candidates are sliced into strings.
  */
-function expectedLine(lines: LineList, key: LineKey, covers: TextSet): (i: number) => string | null {
-  if (lines instanceof LineModel && key !== 'lookalike') {
-    const { text, starts } = lines;
-    return (i) => {
-      const [from, to] = normalizedRange(text, starts[i]!, lines.textEnd(i), key)!;
-      return covers.sliceIfHas(text, from, to);
-    };
+function notePartialModel(
+  lines: LineModel,
+  key: Exclude<LineKey, 'lookalike'>,
+  covers: TextSet,
+  note: (i: number, text: string) => void,
+): void {
+  const { text, starts } = lines;
+  for (let i = 0; i < lines.length; i++) {
+    let from = starts[i]!;
+    let to = lines.textEnd(i);
+    if (key !== 'exact') to = trimmedEnd(text, from, to);
+    if (key === 'trimmed') from = trimmedStart(text, from, to);
+    const found = covers.sliceIfHas(text, from, to);
+    if (found !== null) note(i, found);
   }
-  return (i) => {
-    const normalized = normalizeLine(lines.at(i)!, key);
-    return covers.has(normalized) ? normalized : null;
-  };
 }
 
 /** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */
 function withPositions(ids: ReadonlyMap<string, number>, lineIds: Int32Array): LineTable {
   const offsets = new Int32Array(ids.size + 1);
-  for (const id of lineIds) if (id >= 0) offsets[id + 1]!++;
+  for (let i = 0; i < lineIds.length; i++) if (lineIds[i]! >= 0) offsets[lineIds[i]! + 1]!++;
   for (let id = 0; id < ids.size; id++) offsets[id + 1]! += offsets[id]!;
   const order = new Int32Array(offsets[ids.size]!);
   const fill = offsets.slice(0, ids.size);

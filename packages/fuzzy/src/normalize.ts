@@ -71,16 +71,16 @@ function isTrimmed(code: number): boolean {
   );
 }
 
-/**
- * Where `normalizeLine(text.slice(from, to), key)` stands in `text`, for the keys that only trim:
- * `[start, end]`, so a caller can test a line of a large text without slicing it. Null for
- * `lookalike`, which rewrites characters.
- */
-export function normalizedRange(text: string, from: number, to: number, key: LineKey): [number, number] | null {
-  if (key === 'lookalike') return null;
+/** Where `text.slice(from, to).trimEnd()` ends in `text`: a line of a large text trimmed without slicing it. */
+export function trimmedEnd(text: string, from: number, to: number): number {
   let end = to;
-  if (key !== 'exact') while (end > from && isTrimmed(text.charCodeAt(end - 1))) end--;
+  while (end > from && isTrimmed(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** Where `text.slice(from, to).trimStart()` starts in `text`. */
+export function trimmedStart(text: string, from: number, to: number): number {
   let start = from;
-  if (key === 'trimmed') while (start < end && isTrimmed(text.charCodeAt(start))) start++;
-  return [start, end];
+  while (start < to && isTrimmed(text.charCodeAt(start))) start++;
+  return start;
 }

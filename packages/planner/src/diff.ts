@@ -42,15 +42,32 @@ function isChange(step: DiffStep): boolean {
 /** A side's tokens by position (only those the hunks show are asked for). */
 type Tokens = (index: number) => string;
 
+/**
+ * A line diff's steps and each side's position before each step (one more, after the last). A
+ * run of unchanged lines longer than two hunks' context may stand as its ends only: the position
+ * jumps over the rest, which no hunk shows.
+ */
+interface Steps {
+  steps: DiffStep[];
+  aAt: number[];
+  bAt: number[];
+}
+
+/** The steps with every position counted. */
+function counted(steps: DiffStep[]): Steps {
+  const aAt = new Array<number>(steps.length + 1);
+  const bAt = new Array<number>(steps.length + 1);
+  aAt[0] = 0;
+  bAt[0] = 0;
+  for (let k = 0; k < steps.length; k++) {
+    aAt[k + 1] = aAt[k]! + (steps[k] === '+' ? 0 : 1);
+    bAt[k + 1] = bAt[k]! + (steps[k] === '-' ? 0 : 1);
+  }
+  return { steps, aAt, bAt };
+}
+
 /** Groups the steps into unified-diff hunks with three lines of context, as `diff -u` does. */
-function hunks(a: Tokens, b: Tokens, steps: readonly DiffStep[], offset: number): StructuredPatchHunk[] {
-  // Positions on each side before each step.
-  const aAt = new Int32Array(steps.length + 1);
-  const bAt = new Int32Array(steps.length + 1);
-  steps.forEach((step, k) => {
-    aAt[k + 1] = (aAt[k] ?? 0) + (step === '+' ? 0 : 1);
-    bAt[k + 1] = (bAt[k] ?? 0) + (step === '-' ? 0 : 1);
-  });
+function hunks(a: Tokens, b: Tokens, { steps, aAt, bAt }: Steps, offset: number): StructuredPatchHunk[] {
   const ranges: Array<[number, number]> = [];
   for (let k = 0; k < steps.length; k++) {
     if (!isChange(steps[k] as DiffStep)) continue;
@@ -153,9 +170,9 @@ function describeTokens(
   a: readonly string[],
   b: readonly string[],
   offset: number,
-  steps: readonly DiffStep[] = diffLines(a, b),
+  steps: DiffStep[] = diffLines(a, b),
 ): DescribedChange {
-  return describeSteps(from, to, (i) => a[i] ?? '', (j) => b[j] ?? '', steps, offset);
+  return describeSteps(from, to, (i) => a[i] ?? '', (j) => b[j] ?? '', counted(steps), offset);
 }
 
 function describeSteps(
@@ -163,12 +180,12 @@ function describeSteps(
   to: string,
   a: Tokens,
   b: Tokens,
-  steps: readonly DiffStep[],
+  steps: Steps,
   offset: number,
 ): DescribedChange {
   let additions = 0;
   let deletions = 0;
-  for (const step of steps) {
+  for (const step of steps.steps) {
     if (step === '+') additions++;
     else if (step === '-') deletions++;
   }
@@ -212,27 +229,51 @@ export function describeRegions(
   const bUnterminated = bLength > 0 && !finalNewline;
   const regions = aUnterminated || bUnterminated ? withLastLines(before, edited) : edited;
   const a: Tokens = (i) => (aUnterminated && i === aLength - 1 ? before.at(i)! + UNTERMINATED : before.at(i)!);
-  const steps: DiffStep[] = [];
+  const steps: Steps = { steps: [], aAt: [], bAt: [] };
   /** Each region's first new-side line and its tokens, for the added lines the hunks show. */
   const written: Array<{ at: number; tokens: string[] }> = [];
   let aAt = 0;
   let bAt = 0;
   for (const region of regions) {
-    for (; aAt < region.aFrom; aAt++, bAt++) steps.push('=');
+    unchanged(steps, aAt, bAt, region.aFrom - aAt);
+    bAt += region.aFrom - aAt;
     const old: string[] = [];
     for (let i = region.aFrom; i < region.aTo; i++) old.push(a(i));
     const tokens = region.b.map((text, k) => (bUnterminated && bAt + k === bLength - 1 ? text + UNTERMINATED : text));
-    for (const step of diffLines(old, tokens)) steps.push(step);
+    let i = region.aFrom;
+    let j = bAt;
+    for (const step of diffLines(old, tokens)) {
+      steps.steps.push(step);
+      steps.aAt.push(i);
+      steps.bAt.push(j);
+      if (step !== '+') i++;
+      if (step !== '-') j++;
+    }
     written.push({ at: bAt, tokens });
     aAt = region.aTo;
     bAt += tokens.length;
   }
-  for (; aAt < aLength; aAt++) steps.push('=');
+  unchanged(steps, aAt, bAt, aLength - aAt);
+  steps.aAt.push(aLength);
+  steps.bAt.push(bLength);
   const b: Tokens = (j) => {
     const region = written[lastAtOrBefore(written, j)]!;
     return region.tokens[j - region.at]!;
   };
   return describeSteps(path, destination, a, b, steps, 0);
+}
+
+/**
+ * Appends `count` unchanged lines from `aAt`/`bAt`: all of them when a hunk may show them, else
+ * the context at each end and one step that jumps over the rest.
+ */
+function unchanged(steps: Steps, aAt: number, bAt: number, count: number): void {
+  const jump = count > 2 * CONTEXT + 1 ? count - 2 * CONTEXT : 1;
+  for (let k = 0; k < count; k += k === CONTEXT && jump > 1 ? jump : 1) {
+    steps.steps.push('=');
+    steps.aAt.push(aAt + k);
+    steps.bAt.push(bAt + k);
+  }
 }
 
 /**
