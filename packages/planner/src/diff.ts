@@ -1,6 +1,7 @@
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk } from 'diff';
 import { decodeText, type Line, type LineModel, type TextContent } from '@patchsmith/core';
 import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
+import { type LineSource, linesBetween } from './lines.js';
 
 export interface DescribedChange {
   diff: string;
@@ -147,14 +148,14 @@ export interface LinesChange {
  * the window the whole file's (common ends are trimmed alike once the trimming stops inside), and
  * give each hunk its context. The cost is the window's, not the file's.
  */
-export function describeWindow(path: string, lines: readonly Line[], change: LinesChange): DescribedChange {
+export function describeWindow(path: string, lines: LineSource, change: LinesChange): DescribedChange {
   const end = change.at + change.after;
   for (let extra = CONTEXT; ; extra *= 2) {
     const from = Math.max(0, change.at - extra);
-    const above = lines.slice(from, change.at);
-    const below = lines.slice(end, end + extra);
+    const above = linesBetween(lines, from, change.at);
+    const below = linesBetween(lines, end, end + extra);
     const a = tokens([...above, ...change.before, ...below]);
-    const b = tokens([...above, ...lines.slice(change.at, end), ...below]);
+    const b = tokens([...above, ...linesBetween(lines, change.at, end), ...below]);
     const steps = diffLines(a, b);
     const first = steps.findIndex(isChange);
     const last = steps.findLastIndex(isChange);

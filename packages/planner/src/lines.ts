@@ -1,8 +1,24 @@
 import { type Line, type LineEnding, LineModel } from '@patchsmith/core';
 
-/** A text's lines as objects, each with its own ending. */
+/**
+ * Lines held one by one, as an edit window holds them: a plain array, or the lines of a
+ * `LineIndex` (where only the lines asked for are made into objects).
+ */
+export interface LineSource {
+  readonly length: number;
+  at(index: number): Line | undefined;
+}
+
+/** A text's lines as objects, each with its own ending (core's `LineModel` split). */
 export function splitLines(text: string): Line[] {
   return LineModel.of(text).toLines();
+}
+
+/** Lines `[from, to)` as an array. */
+export function linesBetween(lines: LineSource, from: number, to: number): Line[] {
+  const out: Line[] = [];
+  for (let i = Math.max(0, from); i < Math.min(to, lines.length); i++) out.push(lines.at(i)!);
+  return out;
 }
 
 /** The inverse of `splitLines`. */
@@ -13,15 +29,15 @@ export function joinLines(lines: readonly Line[]): string {
   return parts.join('');
 }
 
-/** The ending new lines take: the file's first one, LF when the file has none. */
-export function firstEnding(lines: readonly Line[]): Exclude<LineEnding, ''> {
-  for (const line of lines) if (line.ending !== '') return line.ending;
-  return '\n';
+/** The ending new lines take: the first line's (only a last line lacks one), LF when there is none. */
+export function firstEnding(lines: LineSource): Exclude<LineEnding, ''> {
+  const first = lines.at(0)?.ending;
+  return first === undefined || first === '' ? '\n' : first;
 }
 
 /** Whether the file ends with a line ending; an empty file counts as terminated, so lines added to it end with one. */
-export function hasFinalNewline(lines: readonly Line[]): boolean {
-  const last = lines[lines.length - 1];
+export function hasFinalNewline(lines: LineSource): boolean {
+  const last = lines.at(lines.length - 1);
   return last === undefined || last.ending !== '';
 }
 
@@ -37,4 +53,3 @@ export function settleEndings(lines: Line[], ending: Exclude<LineEnding, ''>, fi
     return line.ending === '' ? { text: line.text, ending } : line;
   });
 }
-
