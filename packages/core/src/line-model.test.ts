@@ -20,7 +20,21 @@ function regexSplit(text: string): Line[] {
 /** Text of every kind of line break, lone CRs, a BOM, astral characters, no final newline, or empty. */
 const anyText = fc
   .array(
-    fc.constantFrom('a', 'long line text', ' ', '\t', 'é', '😀', '\uFEFF', '\r', '\n', '\r\n', '\n\r', '\r\r', ''),
+    fc.constantFrom(
+      'a',
+      'long line text',
+      ' ',
+      '\t',
+      'é',
+      '😀',
+      '\uFEFF',
+      '\r',
+      '\n',
+      '\r\n',
+      '\n\r',
+      '\r\r',
+      '',
+    ),
     { maxLength: 60 },
   )
   .map((pieces) => pieces.join(''));
@@ -137,7 +151,9 @@ describe('readsBack', () => {
       fc.property(fc.boolean(), fc.array(piece, { maxLength: 8 }), (bom, pieces) => {
         const text = pieces.join('');
         const encoded = encodeString(bom, text);
-        expect(Buffer.from(encoded).equals(Buffer.from(encodeText({ bom, lines: LineModel.of(text) })))).toBe(true);
+        expect(Buffer.from(encoded).equals(Buffer.from(encodeText({ bom, lines: LineModel.of(text) })))).toBe(
+          true,
+        );
         const decoded = decodeText(encoded);
         const same = decoded !== null && decoded.bom === bom && decoded.lines.text === text;
         expect(readsBack(bom, text)).toBe(same);

@@ -68,7 +68,8 @@ describe('indexFile with expected texts', () => {
           const needed = expected.map((text) => normalizeLine(text, key));
           const fromModel = indexFile(model, expected).table(key, needed);
           const fromTexts = indexFile(asTexts, expected).table(key, needed);
-          for (const text of needed) expect(occurrences(fromModel, text)).toEqual(occurrences(fromTexts, text));
+          for (const text of needed)
+            expect(occurrences(fromModel, text)).toEqual(occurrences(fromTexts, text));
         },
       ),
       { numRuns: 200 },

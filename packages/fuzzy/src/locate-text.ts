@@ -260,7 +260,8 @@ function indexedBlock(index: LineIndex, block: readonly string[]): Candidates | 
 /** The file's lines from `start` on equal the block's lines normalised by `key`. */
 function normalizedAt(lines: LineList, keys: readonly string[], key: LineKey, start: number): boolean {
   if (start < 0 || start + keys.length > lines.length) return false;
-  for (let j = 0; j < keys.length; j++) if (normalizeLine(lines.at(start + j)!, key) !== keys[j]) return false;
+  for (let j = 0; j < keys.length; j++)
+    if (normalizeLine(lines.at(start + j)!, key) !== keys[j]) return false;
   return true;
 }
 

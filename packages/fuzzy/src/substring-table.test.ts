@@ -29,7 +29,6 @@ describe('buildSubstringTable', () => {
         (texts, wanted) => {
           const lines = texts.map(line);
           const table = buildSubstringTable(texts, wanted);
-          void lines;
           for (const text of wanted) {
             expect(table.covers(text)).toBe(true);
             const candidates = table.candidates(text);

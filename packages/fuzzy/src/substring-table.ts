@@ -56,11 +56,7 @@ function anchorOffsets(text: string): number[] {
 }
 
 /** Builds the table of `texts` (those long enough and without a line break) over `lines`, stamped `stamp`. */
-export function buildSubstringTable(
-  lines: LineList,
-  texts: Iterable<string>,
-  stamp = 0,
-): SubstringTable {
+export function buildSubstringTable(lines: LineList, texts: Iterable<string>, stamp = 0): SubstringTable {
   /** Text -> the offsets of its anchors, then (once the file is scanned) of the one it is found by. */
   const offsets = new Map<string, number[]>();
   /** Anchor text -> where it stands: line, column, stamp triples. */
@@ -84,7 +80,8 @@ export function buildSubstringTable(
     }
   }
   const scanLine = (text: string, line: number, stamp: number) => {
-    if (offsets.size > 0) scanText(text, filter, byHash, (anchor, at) => hits.get(anchor)!.push(line, at, stamp));
+    if (offsets.size > 0)
+      scanText(text, filter, byHash, (anchor, at) => hits.get(anchor)!.push(line, at, stamp));
   };
   for (let i = 0; i < lines.length; i++) scanLine(lines.at(i)!, i, stamp);
   const anchorAt = (text: string, offset: number) => text.slice(offset, offset + ANCHOR_WIDTH);

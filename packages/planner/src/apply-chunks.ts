@@ -1,4 +1,10 @@
-import { type ChunkLocation, indexFile, type LineList, locateChunk, type ReplacementLine } from '@patchsmith/fuzzy';
+import {
+  type ChunkLocation,
+  indexFile,
+  type LineList,
+  locateChunk,
+  type ReplacementLine,
+} from '@patchsmith/fuzzy';
 import type { Chunk, EditError, LineModel } from '@patchsmith/core';
 import type { DiffRegion } from './diff.js';
 import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
@@ -38,7 +44,10 @@ export type ChunksApplied =
 function rawLines(lines: LineModel): LineList {
   return {
     length: lines.length,
-    at: (i) => (i < 0 || i >= lines.length ? undefined : lines.text.slice(lines.starts[i]!, lines.starts[i + 1]).replace(/\n$/, '')),
+    at: (i) =>
+      i < 0 || i >= lines.length
+        ? undefined
+        : lines.text.slice(lines.starts[i]!, lines.starts[i + 1]).replace(/\n$/, ''),
   };
 }
 

@@ -173,7 +173,14 @@ function describeTokens(
   offset: number,
   steps: DiffStep[] = diffLines(a, b),
 ): DescribedChange {
-  return describeSteps(from, to, (i) => a[i] ?? '', (j) => b[j] ?? '', counted(steps), offset);
+  return describeSteps(
+    from,
+    to,
+    (i) => a[i] ?? '',
+    (j) => b[j] ?? '',
+    counted(steps),
+    offset,
+  );
 }
 
 function describeSteps(
@@ -229,7 +236,8 @@ export function describeRegions(
   const aUnterminated = aLength > 0 && !before.hasFinalNewline();
   const bUnterminated = bLength > 0 && !finalNewline;
   const regions = aUnterminated || bUnterminated ? withLastLines(before, edited) : edited;
-  const a: Tokens = (i) => (aUnterminated && i === aLength - 1 ? before.at(i)! + UNTERMINATED : before.at(i)!);
+  const a: Tokens = (i) =>
+    aUnterminated && i === aLength - 1 ? before.at(i)! + UNTERMINATED : before.at(i)!;
   const steps: Steps = { steps: [], aAt: [], bAt: [] };
   /** Each region's first new-side line and its tokens, for the added lines the hunks show. */
   const written: Array<{ at: number; tokens: string[] }> = [];
@@ -240,7 +248,9 @@ export function describeRegions(
     bAt += region.aFrom - aAt;
     const old: string[] = [];
     for (let i = region.aFrom; i < region.aTo; i++) old.push(a(i));
-    const tokens = region.b.map((text, k) => (bUnterminated && bAt + k === bLength - 1 ? text + UNTERMINATED : text));
+    const tokens = region.b.map((text, k) =>
+      bUnterminated && bAt + k === bLength - 1 ? text + UNTERMINATED : text,
+    );
     let i = region.aFrom;
     let j = bAt;
     for (const step of diffLines(old, tokens)) {

@@ -102,7 +102,8 @@ export class PlanState {
     let text = this.texts.get(bytes);
     if (text === undefined) {
       const written = this.written.get(bytes);
-      text = written === undefined ? decodeText(bytes) : { bom: written.bom, lines: LineModel.of(written.text) };
+      text =
+        written === undefined ? decodeText(bytes) : { bom: written.bom, lines: LineModel.of(written.text) };
       this.texts.set(bytes, text);
     }
     return text;

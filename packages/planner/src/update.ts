@@ -83,7 +83,8 @@ export function planUpdate(
   if (op.copy && movePath !== undefined) return copied(movePath, state, bytes, mode, chunks);
   const destination = movePath ?? path;
   const change =
-    described?.(destination) ?? describeChange(path, destination, source.bytes, bytes, (b) => state.decode(b));
+    described?.(destination) ??
+    describeChange(path, destination, source.bytes, bytes, (b) => state.decode(b));
   const file: PlannedFile =
     movePath === undefined
       ? { path, op: 'update', ...change, chunks }

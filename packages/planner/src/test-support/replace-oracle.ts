@@ -65,9 +65,7 @@ export function oracleReplaces(
       return { planned, bytes: null, error: { ...error, alreadyApplied: false } };
     }
     const lines =
-      located.kind === 'substring'
-        ? replaceSubstrings(fileLines, located)
-        : replaceLines(fileLines, located);
+      located.kind === 'substring' ? replaceSubstrings(fileLines, located) : replaceLines(fileLines, located);
     const bytes = state.encode(text.bom, joinLines(lines));
     const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
     const line = (located.kind === 'substring' ? located.matches[0]?.line : located.matches[0]?.start) ?? 0;
