@@ -11,6 +11,8 @@ export type { StateDirFs } from './git-dir.js';
 export { commonDirOf, gitDirProblem } from './git-dir.js';
 export { quotePath, readQuotedPath } from './git-path.js';
 export { hashBytes } from './hash.js';
+export type { Line, LineEnding } from './line-model.js';
+export { LineModel } from './line-model.js';
 export { byDepth, IO_CONCURRENCY, mapLimit, runAll } from './map-limit.js';
 export type { PathRefusal, TreePath, TreeRoots } from './path-policy.js';
 export {
@@ -56,5 +58,7 @@ export type {
 export { newLines, oldLines } from './script.js';
 export type { StateDirLocation } from './state-dir.js';
 export { locateStateDir } from './state-dir.js';
+export type { TextContent } from './text-codec.js';
+export { decodeText, encodeString, encodeText, encodeUtf8, readsBack } from './text-codec.js';
 export { endsWithLineBreak, textLines, withEnding } from './text-lines.js';
 export { trimTrailing } from './trim-trailing.js';

@@ -1,3 +1,5 @@
+import { LineModel } from './line-model.js';
+
 /**
  * The text of an edit (str_replace `old_str`/`new_str`, a SEARCH/REPLACE side, an `insert`) as the
  * lines it stands for: one final line break ends its last line rather than starting an empty one;
@@ -6,14 +8,17 @@
  * of one empty line) says so where it calls this.
  */
 export function textLines(text: string): string[] {
-  if (text === '') return [];
-  const body = text.replace(/(?:\r\n|\n|\r)$/, '');
-  return body.split(/\r\n|\n|\r/);
+  const lines = LineModel.of(text);
+  const out = new Array<string>(lines.length);
+  for (let i = 0; i < lines.length; i++) out[i] = lines.at(i)!;
+  return out;
 }
 
 /** Ends with a line break. */
 export function endsWithLineBreak(text: string): boolean {
-  return /[\r\n]$/.test(text);
+  // Not a regex: `/[\r\n]$/` scans the whole of a large text.
+  const last = text.charCodeAt(text.length - 1);
+  return last === 10 || last === 13;
 }
 
 /** The text with every line break written as `ending`. */

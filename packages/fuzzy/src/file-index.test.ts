@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LineModel } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { indexFile, PARTIAL_MIN_LINES } from './file-index.js';
 import { findBlock } from './find-block.js';
@@ -45,6 +46,33 @@ describe('indexFile with expected texts', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("property: a file's LineModel (lines sliced on demand, any endings) is indexed as its lines' texts are", () => {
+    const ending = fc.constantFrom('\n', '\r\n', '\r');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(line, ending), { maxLength: 40 }),
+        fc.array(line, { maxLength: 8 }),
+        fc.constantFrom(...KEYS),
+        fc.boolean(),
+        (body, expected, key, finalNewline) => {
+          const texts = [...body.map(([t]) => t), ...PADDING, ...body.map(([t]) => t)];
+          const endings = [...body.map(([, e]) => e), ...PADDING.map(() => '\n'), ...body.map(([, e]) => e)];
+          let joined = texts.map((t, i) => t + endings[i]).join('');
+          if (!finalNewline && !texts.at(-1)) joined += 'tail';
+          else if (!finalNewline) joined = joined.replace(/(\r\n|\n|\r)$/, '');
+          const model = LineModel.of(joined);
+          const asTexts = Array.from({ length: model.length }, (_, i) => model.at(i)!);
+          const needed = expected.map((text) => normalizeLine(text, key));
+          const fromModel = indexFile(model, expected).table(key, needed);
+          const fromTexts = indexFile(asTexts, expected).table(key, needed);
+          for (const text of needed)
+            expect(occurrences(fromModel, text)).toEqual(occurrences(fromTexts, text));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

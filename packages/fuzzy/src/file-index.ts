@@ -1,5 +1,7 @@
-import { PARTIAL_MIN_LINES, textSet } from './fingerprint.js';
-import { type LineKey, normalizeLine } from './normalize.js';
+import { LineModel } from '@patchsmith/core';
+import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
+import { type LineKey, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
+import type { LineList } from './types.js';
 
 export { PARTIAL_MIN_LINES };
 
@@ -18,7 +20,7 @@ export interface LineTable {
  * lazily once per normalisation. One index serves every chunk located in that file.
  */
 export interface FileIndex {
-  readonly lines: readonly string[];
+  readonly lines: LineList;
   /**
    * The table for a normalisation, built on first use. With `needed` (normalised texts a search
    * looks up), a table that knows only the lines the index was told to expect may answer: it
@@ -39,7 +41,7 @@ interface PartialTable {
  * of every chunk of an Update: then a table hashes only the file lines that can equal one of
  * them, not the whole file. A search for any other text still gets the full table.
  */
-export function indexFile(lines: readonly string[], expected?: readonly string[]): FileIndex {
+export function indexFile(lines: LineList, expected?: readonly string[]): FileIndex {
   const full = new Map<LineKey, LineTable>();
   const partial = new Map<LineKey, PartialTable>();
   // On a small file hashing every line is cheap, and the filter would cost more than it saves.
@@ -68,11 +70,11 @@ export function indexFile(lines: readonly string[], expected?: readonly string[]
   };
 }
 
-function buildTable(lines: readonly string[], key: LineKey): LineTable {
+function buildTable(lines: LineList, key: LineKey): LineTable {
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
-    const text = normalizeLine(lines[i]!, key);
+    const text = normalizeLine(lines.at(i)!, key);
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
@@ -87,31 +89,53 @@ function buildTable(lines: readonly string[], key: LineKey): LineTable {
  * The table restricted to the expected texts: a cheap fingerprint of each normalised line rules
  * out almost every line that equals none of them, so only candidates are hashed in full.
  */
-function buildPartialTable(
-  lines: readonly string[],
-  key: LineKey,
-  expected: readonly string[],
-): PartialTable {
+function buildPartialTable(lines: LineList, key: LineKey, expected: readonly string[]): PartialTable {
   const covers = textSet(expected.map((text) => normalizeLine(text, key)));
   const ids = new Map<string, number>();
   const lineIds = new Int32Array(lines.length).fill(-1);
-  for (let i = 0; i < lines.length; i++) {
-    const text = normalizeLine(lines[i]!, key);
-    if (!covers.has(text)) continue;
+  const note = (i: number, text: string) => {
     let id = ids.get(text);
     if (id === undefined) {
       id = ids.size;
       ids.set(text, id);
     }
     lineIds[i] = id;
+  };
+  if (lines instanceof LineModel && key !== 'lookalike') notePartialModel(lines, key, covers, note);
+  else {
+    for (let i = 0; i < lines.length; i++) {
+      const text = normalizeLine(lines.at(i)!, key);
+      if (covers.has(text)) note(i, text);
+    }
   }
   return { table: withPositions(ids, lineIds), covers: covers.texts };
+}
+
+/**
+ * `buildPartialTable`'s scan of a `LineModel`: most lines are ruled out on the file's text itself
+ * (their normalised span's fingerprint), so only candidates are sliced into strings.
+ */
+function notePartialModel(
+  lines: LineModel,
+  key: Exclude<LineKey, 'lookalike'>,
+  covers: TextSet,
+  note: (i: number, text: string) => void,
+): void {
+  const { text, starts } = lines;
+  for (let i = 0; i < lines.length; i++) {
+    let from = starts[i]!;
+    let to = lines.textEnd(i);
+    if (key !== 'exact') to = trimmedEnd(text, from, to);
+    if (key === 'trimmed') from = trimmedStart(text, from, to);
+    const found = covers.sliceIfHas(text, from, to);
+    if (found !== null) note(i, found);
+  }
 }
 
 /** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */
 function withPositions(ids: ReadonlyMap<string, number>, lineIds: Int32Array): LineTable {
   const offsets = new Int32Array(ids.size + 1);
-  for (const id of lineIds) if (id >= 0) offsets[id + 1]!++;
+  for (let i = 0; i < lineIds.length; i++) if (lineIds[i]! >= 0) offsets[lineIds[i]! + 1]!++;
   for (let id = 0; id < ids.size; id++) offsets[id + 1]! += offsets[id]!;
   const order = new Int32Array(offsets[ids.size]!);
   const fill = offsets.slice(0, ids.size);

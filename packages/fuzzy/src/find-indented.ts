@@ -2,7 +2,7 @@ import type { FileIndex } from './file-index.js';
 import { findBlock, kmpSearch, type SearchRegion } from './find-block.js';
 import { isBlank, pairShift, uniformShift } from './indent-shift.js';
 import { leadingWhitespace, normalizeLine } from './normalize.js';
-import type { IndentShift } from './types.js';
+import type { IndentShift, LineList } from './types.js';
 
 /** Pass 3's starts in the region, each with its shift. */
 export interface IndentedMatches {
@@ -29,7 +29,7 @@ export function findIndented(
 }
 
 /** Every start whose lines have one uniform shift, checked one by one. */
-function shiftEach(lines: readonly string[], block: readonly string[], starts: number[]): IndentedMatches {
+function shiftEach(lines: LineList, block: readonly string[], starts: number[]): IndentedMatches {
   const kept: IndentedMatches = { starts: [], shifts: [] };
   for (const start of starts) {
     const shift = uniformShift(lines, block, start);
@@ -54,7 +54,7 @@ const NO_STEP = -2;
  * for once in the region's steps, and the first non-blank pair of each match gives its shift.
  */
 export function shiftAll(
-  lines: readonly string[],
+  lines: LineList,
   block: readonly string[],
   starts: number[],
   region: SearchRegion,
@@ -71,20 +71,27 @@ export function shiftAll(
     }
     return id;
   }).subarray(1);
-  const steps = stepCodes(lines.slice(region.from, region.to), (key) => stepIds.get(key) ?? NO_STEP);
+  const steps = stepCodes(linesBetween(lines, region.from, region.to), (key) => stepIds.get(key) ?? NO_STEP);
   // `stepsMatch[i]`: the block's steps match the region's from region line i on.
   const stepsMatch = new Uint8Array(steps.length + 1);
   if (pattern.length === 0) stepsMatch.fill(1);
   else for (const at of kmpSearch(steps, pattern, 0, steps.length)) stepsMatch[at] = 1;
   for (const start of starts) {
     if (stepsMatch[start + first + 1 - region.from] !== 1) continue;
-    const shift = pairShift(leadingWhitespace(lines[start + first]!), leadingWhitespace(block[first]!));
+    const shift = pairShift(leadingWhitespace(lines.at(start + first)!), leadingWhitespace(block[first]!));
     if (shift && shift.prefix !== '') {
       kept.starts.push(start);
       kept.shifts.push(shift);
     }
   }
   return kept;
+}
+
+/** Lines `[from, to)` as an array. */
+function linesBetween(lines: LineList, from: number, to: number): string[] {
+  const out = new Array<string>(Math.max(0, to - from));
+  for (let i = from; i < to; i++) out[i - from] = lines.at(i)!;
+  return out;
 }
 
 /** Each line's step from the non-blank line before it, as an id (the first non-blank line has none). */

@@ -21,15 +21,20 @@ export function fingerprintSlots(expected: number): number {
  * it): equal texts, equal fingerprints. Cheap enough to run on every line of a large file.
  */
 export function fingerprint(text: string): number {
-  const n = text.length;
+  return fingerprintAt(text, 0, text.length);
+}
+
+/** `fingerprint(text.slice(from, to))`, without the slice. */
+export function fingerprintAt(text: string, from: number, to: number): number {
+  const n = to - from;
   if (n === 0) return 0;
   let h = n;
-  h = (Math.imul(h, 31) + text.charCodeAt(n - 1)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n > 1 ? n - 2 : 0)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n > 2 ? n - 3 : 0)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n >> 1)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n >> 2)) | 0;
-  h = (Math.imul(h, 31) + text.charCodeAt(n - 1 - (n >> 2))) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + n - 1)) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + (n > 1 ? n - 2 : 0))) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + (n > 2 ? n - 3 : 0))) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + (n >> 1))) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + (n >> 2))) | 0;
+  h = (Math.imul(h, 31) + text.charCodeAt(from + n - 1 - (n >> 2))) | 0;
   // murmur3's finaliser, so every input bit reaches the filter's index bits.
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -43,6 +48,8 @@ export function fingerprint(text: string): number {
 export interface TextSet {
   readonly texts: ReadonlySet<string>;
   has(text: string): boolean;
+  /** `text.slice(from, to)` when it is one of the texts, else null; most others are told without slicing. */
+  sliceIfHas(text: string, from: number, to: number): string | null;
 }
 
 /** The texts as a `TextSet`: a fingerprint filter in front of a `Set`. */
@@ -51,5 +58,13 @@ export function textSet(texts: Iterable<string>): TextSet {
   const size = fingerprintSlots(set.size);
   const filter = new Uint8Array(size);
   for (const text of set) filter[fingerprint(text) & (size - 1)] = 1;
-  return { texts: set, has: (text) => filter[fingerprint(text) & (size - 1)] === 1 && set.has(text) };
+  return {
+    texts: set,
+    has: (text) => filter[fingerprint(text) & (size - 1)] === 1 && set.has(text),
+    sliceIfHas(text, from, to) {
+      if (filter[fingerprintAt(text, from, to) & (size - 1)] !== 1) return null;
+      const slice = text.slice(from, to);
+      return set.has(slice) ? slice : null;
+    },
+  };
 }

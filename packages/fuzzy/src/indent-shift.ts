@@ -1,5 +1,5 @@
 import { leadingWhitespace } from './normalize.js';
-import type { IndentShift } from './types.js';
+import type { IndentShift, LineList } from './types.js';
 
 /** A line that holds only whitespace: exempt from the uniform-indentation rule. */
 export function isBlank(text: string): boolean {
@@ -12,14 +12,14 @@ export function isBlank(text: string): boolean {
  * equal once trimmed.
  */
 export function uniformShift(
-  fileLines: readonly string[],
+  fileLines: LineList,
   patchLines: readonly string[],
   offset = 0,
 ): IndentShift | null {
   let shift: IndentShift | null = null;
   for (let j = 0; j < patchLines.length; j++) {
     const patchLine = patchLines[j]!;
-    const fileLine = fileLines[offset + j]!;
+    const fileLine = fileLines.at(offset + j)!;
     if (isBlank(patchLine) && isBlank(fileLine)) continue;
     const pair = pairShift(leadingWhitespace(fileLine), leadingWhitespace(patchLine));
     if (!pair) return null;

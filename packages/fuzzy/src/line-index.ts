@@ -1,18 +1,26 @@
+import { LineModel } from '@patchsmith/core';
 import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
-import { type LineKey, normalizeLine } from './normalize.js';
+import { type LineKey, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
 import { buildSubstringTable, occurrencesInLines, type SubstringTable } from './substring-table.js';
-import type { SubstringSpan, TextLine } from './types.js';
+import type { LineList, SubstringSpan, TextLine, TextLines } from './types.js';
 
 /**
  * A file's lines, edited in place, with an index from each line's text (exact, or normalised for
- * passes 2–5 of SPEC §2) to where it stands. Edits are splices; the index is not rebuilt per
- * splice but keeps a log of them, through which a stored position is carried to where its line
- * stands now. Past `MAX_LOG` splices it is rebuilt, so N edits of a file cost about one indexing
- * pass per normalisation used, plus the lines they touch.
+ * passes 2–5 of SPEC §2) to where it stands. The lines are the file's `LineModel` and the lines
+ * edits put in: each current line is a number, a line of the model (read from its text when
+ * asked for) or an inserted one, so a 100,000-line file is one array of small integers, not
+ * 100,000 line objects. Edits are splices; the index is not rebuilt per splice but keeps a log of
+ * them, through which a stored position is carried to where its line stands now. Past `MAX_LOG`
+ * splices it is rebuilt, so N edits of a file cost about one indexing pass per normalisation
+ * used, plus the lines they touch.
  */
 export interface LineIndex {
   /** The current lines (do not modify: use `splice`). */
-  readonly lines: readonly TextLine[];
+  readonly lines: TextLines;
+  /** The current lines' texts (no endings). */
+  readonly texts: LineList;
+  /** The current lines joined with their endings: the file's text now. */
+  joined(): string;
   /** Sorted current positions of the lines whose text, normalised by `key` (default exact), is `text`. */
   positionsOf(text: string, key?: LineKey): number[];
   /** About how many lines have the text (removed ones may count), counting no further than `atMost`. */
@@ -52,20 +60,100 @@ interface KeyTable {
   covers: TextSet | null;
 }
 
+/** Spreading a huge insertion into `splice`'s arguments would overflow the stack. */
+const MAX_SPREAD = 10_000;
+
 /**
- * Indexes a copy of `lines`. `expected`, when given, are the raw texts lookups will mostly ask
- * about (every line of every search of a run of edits): then a table chains only the lines that
- * can equal one of them, not the whole file; a lookup of any other text builds the full table.
- * `substrings` are the texts without a line break `substringsOf` will be asked for: all of them
- * are found in one pass over the file, on the first such lookup; other texts are scanned for.
+ * The current lines: `order[i]` is line i, a line of `base` (>= 0) or `added[-1 - n]` (< 0).
+ * Runs of base lines in order are written as one slice of the base text.
+ */
+class Lines implements TextLines {
+  private order: number[];
+  private readonly added: TextLine[] = [];
+
+  constructor(readonly base: LineModel) {
+    this.order = new Array<number>(base.length);
+    for (let i = 0; i < base.length; i++) this.order[i] = i;
+    const lines = this;
+    this.texts = {
+      get length() {
+        return lines.length;
+      },
+      at: (i) => (i < 0 || i >= lines.length ? undefined : lines.textAt(i)),
+    };
+  }
+
+  get length(): number {
+    return this.order.length;
+  }
+
+  /** The lines' texts, as a `LineList`. */
+  readonly texts: LineList;
+
+  /** The base line current line `i` is, or -1 for an inserted one. */
+  baseLine(i: number): number {
+    return this.order[i]!;
+  }
+
+  textAt(i: number): string {
+    const n = this.order[i]!;
+    return n >= 0 ? this.base.at(n)! : this.added[-1 - n]!.text;
+  }
+
+  at(i: number): TextLine | undefined {
+    if (i < 0 || i >= this.order.length) return undefined;
+    const n = this.order[i]!;
+    return n >= 0 ? { text: this.base.at(n)!, ending: this.base.ending(n) } : this.added[-1 - n];
+  }
+
+  splice(at: number, removed: number, inserted: readonly TextLine[]): void {
+    const ids = inserted.map((line) => -1 - (this.added.push(line) - 1));
+    if (ids.length <= MAX_SPREAD) {
+      this.order.splice(at, removed, ...ids);
+      return;
+    }
+    const tail = this.order.slice(at + removed);
+    this.order.length = at;
+    for (const id of ids) this.order.push(id);
+    for (const id of tail) this.order.push(id);
+  }
+
+  joined(): string {
+    const parts: string[] = [];
+    const { order, base } = this;
+    for (let i = 0; i < order.length; ) {
+      const n = order[i]!;
+      if (n < 0) {
+        const line = this.added[-1 - n]!;
+        parts.push(line.text + line.ending);
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < order.length && order[end] === order[end - 1]! + 1) end++;
+      parts.push(base.raw(n, n + end - i));
+      i = end;
+    }
+    // One join: `+=` would build a rope that later scans pay for.
+    return parts.join('');
+  }
+}
+
+/**
+ * Indexes `lines` (a file's model, or lines given one by one). `expected`, when given, are the raw
+ * texts lookups will mostly ask about (every line of every search of a run of edits): then a
+ * table chains only the lines that can equal one of them, not the whole file; a lookup of any
+ * other text builds the full table. `substrings` are the texts without a line break
+ * `substringsOf` will be asked for: all of them are found in one pass over the file, on the
+ * first such lookup; other texts are scanned for.
  */
 export function indexLines(
-  lines: readonly TextLine[],
+  lines: LineModel | readonly TextLine[],
   expected?: readonly string[],
   substrings: readonly string[] = [],
 ): LineIndex {
-  const current = lines.slice();
-  const partial = expected !== undefined && lines.length >= PARTIAL_MIN_LINES;
+  const current = new Lines(lines instanceof LineModel ? lines : LineModel.of(joinTextLines(lines)));
+  const partial = expected !== undefined && current.length >= PARTIAL_MIN_LINES;
   let tables = new Map<LineKey, KeyTable>();
   let log: Splice[] = [];
   /** Stamped with the splices logged when each line was scanned; lines inserted later are added. */
@@ -73,11 +161,13 @@ export function indexLines(
   const build = (key: LineKey, covers: TextSet | null): KeyTable => {
     const heads = new Map<string, number>();
     const next = new Int32Array(current.length);
-    for (let i = current.length - 1; i >= 0; i--) {
-      const text = normalizeLine(current[i]!.text, key);
-      if (covers !== null && !covers.has(text)) continue;
+    const chain = (i: number, text: string) => {
       next[i] = heads.get(text) ?? -1;
       heads.set(text, i);
+    };
+    for (let i = current.length - 1; i >= 0; i--) {
+      const text = coveredText(current, i, key, covers);
+      if (text !== null) chain(i, text);
     }
     const table = { heads, next, since: log.length, inserted: new Map(), covers };
     tables.set(key, table);
@@ -97,6 +187,8 @@ export function indexLines(
   const now = (position: number, since: number): number => carried(position, since, log);
   return {
     lines: current,
+    texts: current.texts,
+    joined: () => current.joined(),
     positionsOf(text, key = 'exact') {
       const table = tableFor(key, text);
       const found: number[] = [];
@@ -117,21 +209,21 @@ export function indexLines(
       return count + (table.inserted.get(text)?.length ?? 0);
     },
     substringsOf(text) {
-      found ??= buildSubstringTable(current, substrings, log.length);
-      if (!found.covers(text)) return occurrencesInLines(current, text);
+      found ??= buildSubstringTable(current.texts, substrings, log.length);
+      if (!found.covers(text)) return occurrencesInLines(current.texts, text);
       const spans: SubstringSpan[] = [];
       const starts = found.candidates(text);
       for (let k = 0; k < starts.length; k += 3) {
         const line = now(starts[k]!, starts[k + 2]!);
         const column = starts[k + 1]!;
         // A line still there is the line scanned (an edited line is removed and inserted anew).
-        if (line !== -1 && current[line]!.text.startsWith(text, column))
+        if (line !== -1 && current.textAt(line).startsWith(text, column))
           spans.push({ line, column, endLine: line, endColumn: column + text.length });
       }
       return spans.sort((a, b) => a.line - b.line || a.column - b.column);
     },
     splice(at, removed, added) {
-      spliceLines(current, at, removed, added);
+      current.splice(at, removed, added);
       if (log.length >= MAX_LOG) {
         tables = new Map();
         log = [];
@@ -153,17 +245,28 @@ export function indexLines(
   };
 }
 
-/** Spreading a huge insertion into `splice`'s arguments would overflow the stack. */
-const MAX_SPREAD = 10_000;
+/** Lines given one by one, joined into the text their model splits again. */
+function joinTextLines(lines: readonly TextLine[]): string {
+  return lines.map((line) => line.text + line.ending).join('');
+}
 
-function spliceLines(lines: TextLine[], at: number, removed: number, inserted: readonly TextLine[]): void {
-  if (inserted.length <= MAX_SPREAD) {
-    lines.splice(at, removed, ...inserted);
-    return;
+/**
+ * Line i's text normalised by `key` when `covers` has it (or covers every text), else null. A line
+ * of the file's model is ruled out on the model's text itself where it can be (its normalised
+ * span's fingerprint), so only candidates are sliced into strings.
+ */
+function coveredText(lines: Lines, i: number, key: LineKey, covers: TextSet | null): string | null {
+  const n = lines.baseLine(i);
+  if (covers !== null && n >= 0 && key !== 'lookalike') {
+    const { text, starts } = lines.base;
+    let from = starts[n]!;
+    let to = lines.base.textEnd(n);
+    if (key !== 'exact') to = trimmedEnd(text, from, to);
+    if (key === 'trimmed') from = trimmedStart(text, from, to);
+    return covers.sliceIfHas(text, from, to);
   }
-  const tail = lines.splice(at).slice(removed);
-  for (const line of inserted) lines.push(line);
-  for (const line of tail) lines.push(line);
+  const normalized = normalizeLine(lines.textAt(i), key);
+  return covers === null || covers.has(normalized) ? normalized : null;
 }
 
 /** Where a line stands after the splices logged since it was indexed; -1 once removed. */

@@ -9,7 +9,7 @@ function lines(text: string): TextLine[] {
   const re = /([^\r\n]*)(\r\n|\n|\r|$)/y;
   while (re.lastIndex < text.length) {
     const m = re.exec(text)!;
-    out.push({ text: m[1]!, ending: m[2]! });
+    out.push({ text: m[1]!, ending: m[2]! as TextLine['ending'] });
   }
   return out;
 }

@@ -11,12 +11,14 @@ import type {
   ChunkMiss,
   IndentShift,
   IndexedTextLocateResult,
+  LineList,
   LinesMatch,
   ReplacementLine,
   SubstringMatch,
   SubstringSpan,
   TextEdit,
   TextLine,
+  TextLines,
   TextLocateOptions,
   TextLocateResult,
 } from './types.js';
@@ -40,7 +42,11 @@ export function locateText(
     const found = locateSubstring(lines, edit, ending, options);
     if (found !== null) return found;
   }
-  return locateLines(lines, edit, options);
+  return locateLines(
+    lines.map((l) => l.text),
+    edit,
+    options,
+  );
 }
 
 /**
@@ -62,7 +68,7 @@ export function locateIndexed(
       const spans =
         anchoredSpans(index, variant) ??
         (hasBreak(variant)
-          ? (acrossOneBreak(index, variant) ?? scannedSpans(lines, variant))
+          ? (acrossOneBreak(index, variant) ?? scannedSpans(lines, index.joined(), variant))
           : index.substringsOf(variant));
       if (spans.length === 0) continue;
       const chosen = choose(spans, options, (s) => s.line, spanOverlaps);
@@ -76,7 +82,7 @@ export function locateIndexed(
       };
     }
   }
-  return locateLines(lines, edit, options, index);
+  return locateLines(index.texts, edit, options, index);
 }
 
 /** The search text as given, then with its line breaks as the file's first ending. */
@@ -148,11 +154,13 @@ function anchoredSpans(index: LineIndex, variant: string): SubstringSpan[] | nul
   for (const anchor of index.positionsOf(parts[2 * q]!)) {
     const first = anchor - q;
     if (first < 0) continue;
-    const column = lengthOf(lines[first]!) - lead;
+    const column = lengthOf(lines.at(first)!) - lead;
     if (column < 0) continue;
     let local = '';
-    for (let i = first; i <= first + breaks && i < lines.length; i++)
-      local += lines[i]!.text + lines[i]!.ending;
+    for (let i = first; i <= first + breaks && i < lines.length; i++) {
+      const line = lines.at(i)!;
+      local += line.text + line.ending;
+    }
     if (local.startsWith(variant, column))
       spans.push(spanFrom(lines, first, column, column + variant.length));
   }
@@ -173,7 +181,7 @@ function acrossOneBreak(index: LineIndex, variant: string): SubstringSpan[] | nu
   if (before.length >= ANCHOR_WIDTH && before.length >= after.length)
     candidates = index
       .substringsOf(before)
-      .filter((s) => s.column + before.length === lines[s.line]!.text.length)
+      .filter((s) => s.column + before.length === index.texts.at(s.line)!.length)
       .map((s) => s.line);
   else if (after.length >= ANCHOR_WIDTH)
     candidates = index
@@ -183,10 +191,11 @@ function acrossOneBreak(index: LineIndex, variant: string): SubstringSpan[] | nu
   else return null;
   const spans: SubstringSpan[] = [];
   for (const first of candidates) {
-    const next = lines[first + 1];
-    const local = lines[first]!.text + lines[first]!.ending + (next ? next.text + next.ending : '');
+    const line = lines.at(first)!;
+    const next = lines.at(first + 1);
+    const local = line.text + line.ending + (next ? next.text + next.ending : '');
     // A text that starts with its LF may start on the LF of a CRLF ending.
-    const end = lines[first]!.text.length - before.length;
+    const end = line.text.length - before.length;
     for (const column of before === '' ? [end, end + 1] : [end]) {
       if (local.startsWith(variant, column))
         spans.push(spanFrom(lines, first, column, column + variant.length));
@@ -196,11 +205,11 @@ function acrossOneBreak(index: LineIndex, variant: string): SubstringSpan[] | nu
 }
 
 /** The span from `column` of line `first` to `end` characters past that line's start. */
-function spanFrom(lines: readonly TextLine[], first: number, column: number, end: number): SubstringSpan {
+function spanFrom(lines: TextLines, first: number, column: number, end: number): SubstringSpan {
   let endLine = first;
   let endColumn = end;
-  while (endLine < lines.length - 1 && endColumn > lengthOf(lines[endLine]!)) {
-    endColumn -= lengthOf(lines[endLine]!);
+  while (endLine < lines.length - 1 && endColumn > lengthOf(lines.at(endLine)!)) {
+    endColumn -= lengthOf(lines.at(endLine)!);
     endLine++;
   }
   return { line: first, column, endLine, endColumn };
@@ -211,9 +220,8 @@ function hasBreak(text: string): boolean {
   return /[\r\n]/.test(text);
 }
 
-/** Every occurrence, found in the joined text as `locateText` finds them. */
-function scannedSpans(lines: readonly TextLine[], variant: string): SubstringSpan[] {
-  const text = lines.map((l) => l.text + l.ending).join('');
+/** Every occurrence, found in the joined text (the lines' `text`) as `locateText` finds them. */
+function scannedSpans(lines: TextLines, text: string, variant: string): SubstringSpan[] {
   const starts = occurrences(text, variant);
   if (starts.length === 0) return [];
   const lineOf = lineFinder(lines);
@@ -230,7 +238,7 @@ function scannedSpans(lines: readonly TextLine[], variant: string): SubstringSpa
  * block, or when checking would cost more than the full index (the caller then builds that).
  */
 function indexedBlock(index: LineIndex, block: readonly string[]): Candidates | null | undefined {
-  const { lines } = index;
+  const lines = index.texts;
   const m = block.length;
   if (m === 0) return undefined;
   if (m > lines.length) return null;
@@ -250,28 +258,18 @@ function indexedBlock(index: LineIndex, block: readonly string[]): Candidates | 
 }
 
 /** The file's lines from `start` on equal the block's lines normalised by `key`. */
-function normalizedAt(
-  lines: readonly TextLine[],
-  keys: readonly string[],
-  key: LineKey,
-  start: number,
-): boolean {
+function normalizedAt(lines: LineList, keys: readonly string[], key: LineKey, start: number): boolean {
   if (start < 0 || start + keys.length > lines.length) return false;
   for (let j = 0; j < keys.length; j++)
-    if (normalizeLine(lines[start + j]!.text, key) !== keys[j]) return false;
+    if (normalizeLine(lines.at(start + j)!, key) !== keys[j]) return false;
   return true;
 }
 
 /** Pass 3 at trimmed matches: those whose indentation differs by one uniform shift. */
-function indentedAt(
-  lines: readonly TextLine[],
-  block: readonly string[],
-  trimmed: readonly number[],
-): Candidates {
+function indentedAt(lines: LineList, block: readonly string[], trimmed: readonly number[]): Candidates {
   const found: Candidates & { shifts: IndentShift[] } = { pass: 'indentation', starts: [], shifts: [] };
   for (const start of trimmed) {
-    const window = lines.slice(start, start + block.length).map((l) => l.text);
-    const shift = uniformShift(window, block);
+    const shift = uniformShift(lines, block, start);
     if (shift) {
       found.starts.push(start);
       found.shifts.push(shift);
@@ -280,8 +278,9 @@ function indentedAt(
   return found;
 }
 
-function firstEnding(lines: readonly TextLine[]): string {
-  return lines.find((l) => l.ending !== '')?.ending ?? '\n';
+/** The ending new lines take: the first line's (only a last line has none), LF when there is none. */
+function firstEnding(lines: TextLines): string {
+  return lines.at(0)?.ending || '\n';
 }
 
 /** Pass 1: the search text as given, then with its line breaks as the file's first ending. */
@@ -324,15 +323,13 @@ function occurrences(haystack: string, needle: string): number[] {
 }
 
 /** Maps a character offset of the joined text to its 0-based line (binary search over line starts). */
-function lineFinder(
-  lines: readonly TextLine[],
-): ((offset: number) => number) & { start(line: number): number } {
+function lineFinder(lines: TextLines): ((offset: number) => number) & { start(line: number): number } {
   const starts = new Array<number>(lines.length);
   let at = 0;
-  lines.forEach((l, i) => {
+  for (let i = 0; i < lines.length; i++) {
     starts[i] = at;
-    at += l.text.length + l.ending.length;
-  });
+    at += lengthOf(lines.at(i)!);
+  }
   const find = (offset: number): number => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -348,7 +345,7 @@ function lineFinder(
 
 /** Passes 1–5 over whole lines. */
 function locateLines(
-  lines: readonly TextLine[],
+  lines: LineList,
   edit: TextEdit,
   options: TextLocateOptions,
   index?: LineIndex,
@@ -357,10 +354,7 @@ function locateLines(
   let file: FileIndex | undefined;
   // Told the search's lines, the index hashes only the file lines that may equal one of them.
   const fileIndex = (): FileIndex => {
-    file ??= indexFile(
-      lines.map((l) => l.text),
-      searchLines,
-    );
+    file ??= indexFile(lines, searchLines);
     return file;
   };
   // `foo` -> `` (no line break on either side) empties the line rather than removing it.

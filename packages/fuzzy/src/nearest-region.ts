@@ -146,7 +146,7 @@ function windowSimilarity(file: FileIndex, keys: readonly string[], start: numbe
   const compared = Math.min(keys.length, MAX_WINDOW_LINES);
   let sum = 0;
   for (let j = 0; j < compared; j++) {
-    const actual = file.lines[start + j];
+    const actual = file.lines.at(start + j);
     if (actual !== undefined) sum += lineSimilarity(keys[j]!, normalizeLine(actual, 'lookalike'));
   }
   return sum / compared;
@@ -180,7 +180,7 @@ function shortDiff(file: FileIndex, expected: readonly string[], start: number):
   const keys = expected.map((line) => normalizeLine(line, 'lookalike'));
   const out: string[] = [];
   for (let j = 0; j < expected.length && out.length < MAX_DIFF_LINES; j++) {
-    const actual = file.lines[start + j];
+    const actual = file.lines.at(start + j);
     if (actual === undefined) out.push(`-${expected[j]}`);
     else if (normalizeLine(actual, 'lookalike') === keys[j]) out.push(` ${actual}`);
     else out.push(`-${expected[j]}`, `+${actual}`);

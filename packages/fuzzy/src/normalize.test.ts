@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { foldLookalikes, leadingWhitespace, normalizeLine } from './normalize.js';
+import { foldLookalikes, leadingWhitespace, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
 
 /** Every code point of SPEC §2 pass 5 and what it folds to. */
 const TABLE: [number, string][] = [
@@ -71,4 +71,31 @@ test('leadingWhitespace', () => {
   expect(leadingWhitespace('\t  x ')).toBe('\t  ');
   expect(leadingWhitespace('x')).toBe('');
   expect(leadingWhitespace('   ')).toBe('   ');
+});
+
+describe('trimmedStart, trimmedEnd', () => {
+  test('every BMP character is trimmed exactly when String#trim trims it', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `x${String.fromCharCode(code)}`;
+      const trimmed = text.slice(1).trim();
+      expect(text.slice(trimmedStart(text, 1, 2), 2)).toBe(trimmed);
+      expect(text.slice(1, trimmedEnd(text, 1, 2))).toBe(trimmed);
+    }
+  });
+
+  test('property: the span of a line inside a larger text trimmed is where its trimmed text stands', () => {
+    const piece = fc.constantFrom('a', ' ', '\t', '\u00a0', '\u3000', '\ufeff', 'é', '\u2028', 'bc');
+    const line = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, line, line, (before, text, after) => {
+        const whole = before + text + after;
+        const from = before.length;
+        const to = from + text.length;
+        const end = trimmedEnd(whole, from, to);
+        expect(whole.slice(from, end)).toBe(text.trimEnd());
+        expect(whole.slice(trimmedStart(whole, from, end), end)).toBe(text.trim());
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

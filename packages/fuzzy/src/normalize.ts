@@ -53,3 +53,34 @@ export function normalizeLine(text: string, key: LineKey): string {
 export function leadingWhitespace(text: string): string {
   return text.slice(0, text.length - text.trimStart().length);
 }
+
+/** A character `String#trim` removes: ECMAScript's WhiteSpace and LineTerminator. */
+function isTrimmed(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Where `text.slice(from, to).trimEnd()` ends in `text`: a line of a large text trimmed without slicing it. */
+export function trimmedEnd(text: string, from: number, to: number): number {
+  let end = to;
+  while (end > from && isTrimmed(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** Where `text.slice(from, to).trimStart()` starts in `text`. */
+export function trimmedStart(text: string, from: number, to: number): number {
+  let start = from;
+  while (start < to && isTrimmed(text.charCodeAt(start))) start++;
+  return start;
+}

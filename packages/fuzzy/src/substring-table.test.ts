@@ -4,10 +4,11 @@ import { ANCHOR_WIDTH, buildSubstringTable, occurrencesInLines } from './substri
 import type { TextLine } from './types.js';
 
 const line = (text: string): TextLine => ({ text, ending: '\n' });
+const texts = (lines: readonly TextLine[]) => lines.map((l) => l.text);
 
 /** Line and column pairs of every occurrence, by a scan. */
 const scanned = (lines: readonly TextLine[], text: string) =>
-  occurrencesInLines(lines, text).flatMap((s) => [s.line, s.column]);
+  occurrencesInLines(texts(lines), text).flatMap((s) => [s.line, s.column]);
 
 describe('buildSubstringTable', () => {
   it('has every occurrence of a text among its candidates, in order', () => {
@@ -27,7 +28,7 @@ describe('buildSubstringTable', () => {
         ),
         (texts, wanted) => {
           const lines = texts.map(line);
-          const table = buildSubstringTable(lines, wanted);
+          const table = buildSubstringTable(texts, wanted);
           for (const text of wanted) {
             expect(table.covers(text)).toBe(true);
             const candidates = table.candidates(text);
@@ -45,7 +46,7 @@ describe('buildSubstringTable', () => {
   });
 
   it('leaves short texts and texts with a line break to a scan', () => {
-    const table = buildSubstringTable([line('abcdefghijkl')], ['abc', 'abcdefgh\nij', 'bcdefghi']);
+    const table = buildSubstringTable(['abcdefghijkl'], ['abc', 'abcdefgh\nij', 'bcdefghi']);
     expect([table.covers('abc'), table.covers('abcdefgh\nij'), table.covers('bcdefghi')]).toEqual([
       false,
       false,

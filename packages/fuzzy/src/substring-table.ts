@@ -1,4 +1,4 @@
-import type { SubstringSpan, TextLine } from './types.js';
+import type { LineList, SubstringSpan } from './types.js';
 
 /**
  * Where texts without a line break occur in a file's lines, for many texts in one pass: a few
@@ -56,11 +56,7 @@ function anchorOffsets(text: string): number[] {
 }
 
 /** Builds the table of `texts` (those long enough and without a line break) over `lines`, stamped `stamp`. */
-export function buildSubstringTable(
-  lines: readonly TextLine[],
-  texts: Iterable<string>,
-  stamp = 0,
-): SubstringTable {
+export function buildSubstringTable(lines: LineList, texts: Iterable<string>, stamp = 0): SubstringTable {
   /** Text -> the offsets of its anchors, then (once the file is scanned) of the one it is found by. */
   const offsets = new Map<string, number[]>();
   /** Anchor text -> where it stands: line, column, stamp triples. */
@@ -84,9 +80,10 @@ export function buildSubstringTable(
     }
   }
   const scanLine = (text: string, line: number, stamp: number) => {
-    if (offsets.size > 0) scanText(text, filter, byHash, (anchor, at) => hits.get(anchor)!.push(line, at, stamp));
+    if (offsets.size > 0)
+      scanText(text, filter, byHash, (anchor, at) => hits.get(anchor)!.push(line, at, stamp));
   };
-  for (let i = 0; i < lines.length; i++) scanLine(lines[i]!.text, i, stamp);
+  for (let i = 0; i < lines.length; i++) scanLine(lines.at(i)!, i, stamp);
   const anchorAt = (text: string, offset: number) => text.slice(offset, offset + ANCHOR_WIDTH);
   for (const [text, at] of offsets) {
     const rarest = at.reduce((best, o) =>
@@ -131,14 +128,10 @@ function scanText(
 }
 
 /** Every occurrence of a text without a line break in `lines[i]` for each `i` of `at`: each lies within one line's text. */
-export function occurrencesInLines(
-  lines: readonly TextLine[],
-  text: string,
-  at: Iterable<number> = lines.keys(),
-): SubstringSpan[] {
+export function occurrencesInLines(lines: LineList, text: string): SubstringSpan[] {
   const spans: SubstringSpan[] = [];
-  for (const i of at) {
-    const line = lines[i]!.text;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines.at(i)!;
     for (let c = line.indexOf(text); c !== -1; c = line.indexOf(text, c + 1))
       spans.push({ line: i, column: c, endLine: i, endColumn: c + text.length });
   }

@@ -1,4 +1,4 @@
-import type { NearestRegion } from '@patchsmith/core';
+import type { Line, NearestRegion } from '@patchsmith/core';
 
 /** The passes of SPEC §2, in the order they are tried. `similarity` exists only when opted in. */
 export type MatchPass =
@@ -70,11 +70,23 @@ export interface ChunkMiss {
 
 export type LocateResult = ChunkLocation | ChunkMiss;
 
-/** A file line with its own ending, as the planner splits files (`''` only on an unterminated last line). */
-export interface TextLine {
-  text: string;
-  ending: string;
+/**
+ * A file's lines by position, without their endings: core's `LineModel` (each sliced from the
+ * file's text when asked for) or a plain array.
+ */
+export interface LineList {
+  readonly length: number;
+  at(index: number): string | undefined;
 }
+
+/** A file's current lines with their endings by position: a plain array, or a `LineIndex`'s lines. */
+export interface TextLines {
+  readonly length: number;
+  at(index: number): TextLine | undefined;
+}
+
+/** A file line with its own ending: core's line (`''` only on an unterminated last line). */
+export type TextLine = Line;
 
 /** A str_replace edit or a SEARCH/REPLACE block, as `locateText` takes it. */
 export interface TextEdit {

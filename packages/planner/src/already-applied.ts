@@ -4,9 +4,8 @@
  * is refused either way; the message then says so, so a model stops retrying an edit that landed.
  */
 import { locateText } from '@patchsmith/fuzzy';
-import type { Chunk, EditError, ReplaceText } from '@patchsmith/core';
+import type { Chunk, EditError, Line, LineModel, ReplaceText } from '@patchsmith/core';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
-import type { Line } from './lines.js';
 
 /** The chunk read backwards: what it adds it would remove, its hint's sides swapped. */
 function reversed(chunk: Chunk): Chunk {
@@ -30,7 +29,7 @@ function reversed(chunk: Chunk): Chunk {
 
 /** Every chunk's new side is in the file, in patch order (any candidate will do). */
 export function chunksAlreadyApplied(
-  lines: readonly Line[],
+  lines: LineModel,
   chunks: readonly Chunk[],
   context: LocateSettings & { path: string; exactEndings?: boolean },
 ): boolean {

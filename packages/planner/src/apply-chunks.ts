@@ -1,6 +1,12 @@
-import { type ChunkLocation, indexFile, locateChunk } from '@patchsmith/fuzzy';
-import type { Chunk, EditError } from '@patchsmith/core';
-import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
+import {
+  type ChunkLocation,
+  indexFile,
+  type LineList,
+  locateChunk,
+  type ReplacementLine,
+} from '@patchsmith/fuzzy';
+import type { Chunk, EditError, LineModel } from '@patchsmith/core';
+import type { DiffRegion } from './diff.js';
 import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
 import { missError, type NearestBudget } from './miss-error.js';
 import type { ChunkReport } from './types.js';
@@ -19,33 +25,30 @@ interface Edit {
 }
 
 export type ChunksApplied =
-  | { ok: true; lines: Line[]; reports: ChunkReport[] }
+  | {
+      ok: true;
+      /** The new text (without BOM). */
+      text: string;
+      /** How many lines it has. */
+      count: number;
+      reports: ChunkReport[];
+      /**
+       * What changed, edit by edit, for a diff that looks only there; null when the text may not
+       * read back as the lines it was built from (then diff it as decoded).
+       */
+      regions: DiffRegion[] | null;
+    }
   | { ok: false; errors: EditError[] };
 
-/** Copies untouched lines one by one (a spread of a huge slice would overflow the stack). */
-function pushRange(out: Line[], lines: readonly Line[], from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    const line = lines[i];
-    if (line !== undefined) out.push(line);
-  }
-}
-
 /** A line as a byte-exact diff shows it: a CR before its line feed (or a lone CR ending) is part of the text. */
-function rawText(line: Line): string {
-  return line.ending === '\r\n' || line.ending === '\r' ? `${line.text}\r` : line.text;
-}
-
-/** A byte-exact diff's line: a final `\r` means it ends with CRLF, else it ends with LF. */
-function lineAsWritten(text: string): Line {
-  return text.endsWith('\r') ? { text: text.slice(0, -1), ending: '\r\n' } : { text, ending: '\n' };
-}
-
-/** Without a final newline, a last line written with CRLF keeps its CR (the diff's text ends with it). */
-function keepFinalCarriageReturn(settled: Line[], before: readonly Line[]): void {
-  const last = settled.length - 1;
-  const original = before[last];
-  if (original !== undefined && (original.ending === '\r\n' || original.ending === '\r'))
-    settled[last] = { text: original.text, ending: '\r' };
+function rawLines(lines: LineModel): LineList {
+  return {
+    length: lines.length,
+    at: (i) =>
+      i < 0 || i >= lines.length
+        ? undefined
+        : lines.text.slice(lines.starts[i]!, lines.starts[i + 1]).replace(/\n$/, ''),
+  };
 }
 
 /** Every text the chunks search for (anchors and old-side lines), so the index hashes only file lines that may match. */
@@ -68,12 +71,12 @@ function byPosition(a: Edit, b: Edit): number {
  * chunk to chunk), then applies them all. Every failing chunk is reported, not only the first.
  */
 export function applyChunks(
-  lines: readonly Line[],
+  lines: LineModel,
   chunks: readonly Chunk[],
   context: LocateSettings & { path: string; exactEndings?: boolean; finalNewline?: boolean },
 ): ChunksApplied {
   const exact = context.exactEndings ?? false;
-  const index = indexFile(lines.map(exact ? rawText : (line) => line.text), searchedTexts(chunks));
+  const index = indexFile(exact ? rawLines(lines) : lines, searchedTexts(chunks));
   const edits: Edit[] = [];
   const errors: EditError[] = [];
   let cursor = 0;
@@ -92,35 +95,14 @@ export function applyChunks(
     cursor = result.cursor;
   });
   if (errors.length > 0) return { ok: false, errors };
-
-  const ending = firstEnding(lines);
-  const out: Line[] = [];
-  let next = 0;
-  for (const edit of edits.sort(byPosition)) {
-    const { start, length, replacement } = edit.location;
-    if (start < next) {
-      errors.push({
-        code: 'NO_MATCH',
-        message: `chunk ${edit.chunk + 1} overlaps lines an earlier chunk already changes (file lines ${start + 1}-${next})`,
-        path: context.path,
-        chunk: edit.chunk,
-        line: chunks[edit.chunk]?.line,
-      });
-      continue;
-    }
-    pushRange(out, lines, next, start);
-    for (const piece of replacement) {
-      if (piece.from === 'patch') out.push(exact ? lineAsWritten(piece.text) : { text: piece.text, ending });
-      else {
-        const kept = lines[piece.index];
-        if (kept !== undefined) out.push(kept);
-      }
-    }
-    next = start + length;
+  edits.sort(byPosition);
+  for (let k = 1, next = 0; k <= edits.length; k++) {
+    const { start, length } = edits[k - 1]!.location;
+    if (start < next) errors.push(overlapError(edits[k - 1]!, next, chunks, context.path));
+    else next = start + length;
   }
   if (errors.length > 0) return { ok: false, errors };
-  pushRange(out, lines, next, lines.length);
-
+  const written = writeEdits(lines, edits, exact, context.finalNewline ?? lines.hasFinalNewline());
   const reports = edits
     .sort((a, b) => a.chunk - b.chunk)
     .map(({ chunk, location }) => ({
@@ -130,8 +112,96 @@ export function applyChunks(
       ...(location.indent !== undefined && { indent: location.indent }),
       ...(location.reindented && { reindented: true }),
     }));
-  const finalNewline = context.finalNewline ?? hasFinalNewline(lines);
-  const settled = settleEndings(out, exact ? '\n' : ending, finalNewline);
-  if (exact && !finalNewline) keepFinalCarriageReturn(settled, out);
-  return { ok: true, lines: settled, reports };
+  return { ok: true, ...written, reports };
+}
+
+function overlapError(edit: Edit, next: number, chunks: readonly Chunk[], path: string): EditError {
+  const { start } = edit.location;
+  return {
+    code: 'NO_MATCH',
+    message: `chunk ${edit.chunk + 1} overlaps lines an earlier chunk already changes (file lines ${start + 1}-${next})`,
+    path,
+    chunk: edit.chunk,
+    line: chunks[edit.chunk]?.line,
+  };
+}
+
+/** The text of a replacement line holds a line break, so the new text may split otherwise than its lines. */
+function breaksLines(text: string): boolean {
+  return /[\r\n]/.test(text);
+}
+
+/**
+ * The new text: the original sliced between the edits (untouched lines are never split or
+ * joined one by one), each edit's replacement written in between, in one join. Every line is
+ * written with an ending (a file line without one takes the one new lines take), then the last
+ * one's follows `finalNewline`.
+ */
+function writeEdits(
+  lines: LineModel,
+  edits: readonly Edit[],
+  exact: boolean,
+  finalNewline: boolean,
+): { text: string; count: number; regions: DiffRegion[] | null } {
+  const ending = exact ? '\n' : lines.firstEnding();
+  const parts: string[] = [];
+  const regions: DiffRegion[] = [];
+  /** Offsets in the new text where a part from elsewhere begins: a CR before one and an LF after would merge. */
+  const joins: number[] = [];
+  let size = 0;
+  let plain = !exact;
+  /** Characters of the ending of the last line written. */
+  let lastEnding = 0;
+  const push = (part: string, endingLength: number) => {
+    if (part === '') return;
+    joins.push(size);
+    parts.push(part);
+    size += part.length;
+    lastEnding = endingLength;
+  };
+  /** A file line with an ending, the one new lines take when it had none. */
+  const fileLine = (i: number) => {
+    const own = lines.starts[i + 1]! - lines.textEnd(i);
+    push(own === 0 ? lines.raw(i, i + 1) + ending : lines.raw(i, i + 1), own === 0 ? ending.length : own);
+  };
+  const keep = (from: number, to: number) => {
+    if (from >= to) return;
+    push(lines.raw(from, to - 1), 0);
+    fileLine(to - 1);
+  };
+  let next = 0;
+  let count = 0;
+  for (const { location } of edits) {
+    const { start, length, replacement } = location;
+    keep(next, start);
+    count += start - next;
+    const texts: string[] = [];
+    for (const piece of replacement) {
+      if (piece.from === 'patch') {
+        push(piece.text + ending, ending.length);
+        if (breaksLines(piece.text)) plain = false;
+      } else fileLine(piece.index);
+      texts.push(lineText(lines, piece));
+    }
+    regions.push({ aFrom: start, aTo: start + length, b: texts });
+    count += replacement.length;
+    next = start + length;
+  }
+  keep(next, lines.length);
+  count += lines.length - next;
+  let text = parts.join('');
+  // Byte-exact, a patch line's final CR is its CRLF ending's, and a CR ending stays: only an LF goes.
+  if (!finalNewline && exact && text.endsWith('\n')) text = text.slice(0, -1);
+  else if (!finalNewline && !exact) text = text.slice(0, text.length - lastEnding);
+  return { text, count, regions: plain && !mergesAtJoin(text, joins) ? regions : null };
+}
+
+/** A CR ending one part and an LF starting the next: the two read back as one CRLF. */
+function mergesAtJoin(text: string, joins: readonly number[]): boolean {
+  return joins.some((at) => at > 0 && text.charCodeAt(at - 1) === 13 && text.charCodeAt(at) === 10);
+}
+
+/** The text of a replacement line, as a diff compares it. */
+function lineText(lines: LineModel, piece: ReplacementLine): string {
+  return piece.from === 'patch' ? piece.text : lines.at(piece.index)!;
 }

@@ -49,7 +49,7 @@ function removalLeftover(
   if (marker !== null) return [marker];
   const applied = applyChunks(text.lines, op.chunks ?? [], { path, ...locate });
   if (!applied.ok) return applied.errors;
-  const left = applied.lines.length;
+  const left = applied.count;
   if (left === 0) return [];
   return [
     {

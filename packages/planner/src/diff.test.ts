@@ -1,7 +1,8 @@
 import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeChange } from './diff.js';
+import { LineModel } from '@patchsmith/core';
+import { type DiffRegion, describeChange, describeRegions } from './diff.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -65,6 +66,69 @@ describe('describeChange output', () => {
         expect(body.filter((l) => l.startsWith('-'))).toHaveLength(deletions);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('describeRegions', () => {
+  const line = fc.constantFrom('a', 'b', 'c', '', '}', 'x y');
+  /** A file and edits of it: each region replaces some lines (none for an insertion) by others, none overlapping. */
+  const edited = fc
+    .tuple(
+      fc.array(line, { maxLength: 40 }),
+      fc.array(fc.tuple(fc.nat({ max: 12 }), fc.nat({ max: 3 }), fc.array(line, { maxLength: 4 })), {
+        maxLength: 5,
+      }),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([lines, edits, finalBefore, finalAfter]) => {
+      const regions: DiffRegion[] = [];
+      let at = 0;
+      for (const [gap, removed, b] of edits) {
+        const aFrom = Math.min(lines.length, at + gap);
+        const aTo = Math.min(lines.length, aFrom + removed);
+        regions.push({ aFrom, aTo, b });
+        at = aTo;
+      }
+      const after: string[] = [];
+      let next = 0;
+      for (const region of regions) {
+        after.push(...lines.slice(next, region.aFrom), ...region.b);
+        next = region.aTo;
+      }
+      after.push(...lines.slice(next));
+      // An unterminated last line is not empty (that text would have one line fewer).
+      const text = (l: string[], final: boolean) =>
+        l.length === 0 ? '' : l.join('\n') + (final || l.at(-1) === '' ? '\n' : '');
+      return { before: text(lines, finalBefore), after: text(after, finalAfter), regions };
+    });
+
+  it('property: the diff of the regions alone applies (with jsdiff) to the old text and gives the new one', () => {
+    fc.assert(
+      fc.property(edited, ({ before, after, regions }) => {
+        const model = LineModel.of(before);
+        const described = describeRegions('f', 'f', model, regions, after === '' || after.endsWith('\n'));
+        expect(applyPatch(before, described.diff)).toBe(after);
+        const body = described.diff.split('\n').slice(2);
+        expect(body.filter((l) => l.startsWith('+'))).toHaveLength(described.additions);
+        expect(body.filter((l) => l.startsWith('-'))).toHaveLength(described.deletions);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('skips the unchanged lines between far-apart edits, numbering the hunks as the whole-file diff does', () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => `line ${i}`);
+    const before = `${lines.join('\n')}\n`;
+    const regions = [
+      { aFrom: 10, aTo: 11, b: ['ten'] },
+      { aFrom: 4_000, aTo: 4_000, b: ['new'] },
+    ];
+    const after = `${[...lines.slice(0, 10), 'ten', ...lines.slice(11, 4_000), 'new', ...lines.slice(4_000)].join('\n')}\n`;
+    const encoder = new TextEncoder();
+    expect(describeRegions('f', 'f', LineModel.of(before), regions, true)).toEqual(
+      describeChange('f', 'f', encoder.encode(before), encoder.encode(after)),
     );
   });
 });

@@ -62,7 +62,11 @@ export function elisionError(op: Operation, path: string, state: PlanState): Edi
   if (op.kind !== 'add') return elidedCode(op, path, null);
   const slot = state.get(path);
   const text = slot.kind === 'file' ? state.decode(slot.bytes) : null;
-  return elidedCode(op, path, text === null ? null : text.lines.map((l) => l.text));
+  return elidedCode(
+    op,
+    path,
+    text === null ? null : Array.from({ length: text.lines.length }, (_, i) => text.lines.at(i)!),
+  );
 }
 
 const STEP = { context: '=', remove: '-', add: '+' } as const;

@@ -2,16 +2,12 @@ import { expect, it } from 'vitest';
 
 it('pins the public runtime API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
-    'decodeText',
     'describeChange',
-    'encodeText',
-    'joinLines',
     'perFile',
     'planEdits',
     'planRestore',
     'printUnifiedDiff',
     'resolvePatchPath',
-    'splitLines',
     'threeWayMerge',
     'touchedPaths',
   ]);

@@ -1,7 +1,5 @@
 export type { DescribedChange } from './diff.js';
 export { describeChange } from './diff.js';
-export type { Line, LineEnding, TextContent } from './lines.js';
-export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
 export type { ResolvedPath } from './paths.js';
 export { resolvePatchPath } from './paths.js';
 export { perFile } from './per-file.js';

@@ -1,6 +1,5 @@
 import { type InsertText, textLines } from '@patchsmith/core';
 import { describeChange } from './diff.js';
-import { firstEnding, hasFinalNewline, type Line, settleEndings } from './lines.js';
 import type { OpOutcome } from './outcome.js';
 import { binaryFile } from './replace.js';
 import { fileRequired, type PlanState } from './state.js';
@@ -30,16 +29,17 @@ export function planInsert(op: InsertText, path: string, state: PlanState): OpOu
     const message = `insert_line ${op.after} is out of range for ${path}: it has ${count} lines, so 0 to ${count} are allowed`;
     return { ok: false, errors: [{ code: 'INVALID_EDIT', message, path, line: op.line }], paths: [path] };
   }
-  const ending = firstEnding(text.lines);
-  const out: Line[] = [
-    ...text.lines.slice(0, op.after),
-    ...insertedLines(op.text).map((line) => ({ text: line, ending })),
-    ...text.lines.slice(op.after),
-  ];
-  const bytes = state.encode({
-    bom: text.bom,
-    lines: settleEndings(out, ending, hasFinalNewline(text.lines)),
-  });
+  const { lines } = text;
+  const ending = lines.firstEnding();
+  const inserted = insertedLines(op.text)
+    .map((line) => line + ending)
+    .join('');
+  // At the end of a file without a final newline, its last line gains one and the inserted lines' last loses it.
+  const atOpenEnd = op.after === count && !lines.hasFinalNewline();
+  const joined = atOpenEnd
+    ? lines.text + ending + inserted.slice(0, -ending.length)
+    : lines.raw(0, op.after) + inserted + lines.raw(op.after, count);
+  const bytes = state.encode(text.bom, joined);
   const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
   return {
     ok: true,

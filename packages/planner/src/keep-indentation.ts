@@ -1,5 +1,5 @@
 import type { Chunk } from '@patchsmith/core';
-import type { ChunkLocation, ReplacementLine } from '@patchsmith/fuzzy';
+import type { ChunkLocation, LineList, ReplacementLine } from '@patchsmith/fuzzy';
 
 /** A located chunk whose added lines may have been re-indented to the file's style. */
 export type RestyledLocation = ChunkLocation & { reindented?: true };
@@ -81,11 +81,12 @@ function restyle(text: string, style: Style): string | null {
 export function keepFileIndentation(
   location: ChunkLocation,
   chunk: Chunk,
-  fileLines: readonly string[],
+  fileLines: LineList,
 ): RestyledLocation {
   if (!isWhitespaceTolerant(location.pass)) return location;
   const oldLines = chunk.lines.filter((l) => l.kind !== 'add').map((l) => l.text);
-  const matched = fileLines.slice(location.start, location.start + location.length);
+  const matched: string[] = [];
+  for (let i = location.start; i < location.start + location.length; i++) matched.push(fileLines.at(i)!);
   const style = learnStyle(oldLines, matched);
   if (style === null) return location;
   let changed = false;

@@ -1,5 +1,6 @@
 import { type EditScript, hashBytes } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
+import { describeChange } from './diff.js';
 import { planEdits } from './plan-edits.js';
 import {
   add,
@@ -579,5 +580,21 @@ describe('similarity (opt-in)', () => {
     const result = planEdits(s, files({ 'f.js': file(content) }), { root: ROOT, similarity: 0.8 });
     expect(result.ok && contentOf(result.plan, 'f.js')).toBe(content.replace('let sum = 0', 'let sum = 1'));
     expect(result.ok && result.plan.files[0]?.chunks[0]?.pass).toBe('similarity');
+  });
+});
+
+describe('an Update diffed where its chunks are', () => {
+  it.each([
+    ['LF', 'a\nb\nc\nd\n', ' a\n-b\n+B\n c'],
+    ['no final newline, edit at the end', 'a\nb\nc', ' b\n-c\n+C'],
+    ['no final newline, lines added at the end', 'a\nb', ' b\n+c'],
+    ['a CR ending meeting an LF-ended empty line (read back as one CRLF)', 'a\rb\r\n\nc\r', ' a\n-b\n '],
+    ['a BOM-less file whose first line becomes U+FEFF', 'a\nb\n', '-a\n+\uFEFFa\n b'],
+  ])('%s: the same diff as the whole files decoded', (_why, content, body) => {
+    const p = plan(script(update('f.txt', [chunk(body)])), { 'f.txt': file(content) });
+    const write = p.writes[0]!;
+    expect(p.files[0]!.diff).toBe(
+      describeChange('f.txt', 'f.txt', write.before!.bytes!, write.after!.bytes).diff,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type ReplaceText, textLines } from '@patchsmith/core';
+import { type Line, type ReplaceText, textLines, withEnding } from '@patchsmith/core';
 import {
   type ChunkMiss,
   type IndexedTextLocation,
@@ -9,7 +9,15 @@ import {
 import { alreadyAppliedError, replaceAlreadyApplied } from './already-applied.js';
 import type { LocateSettings } from './apply-chunks.js';
 import { describeChange, describeWindow, type LinesChange } from './diff.js';
-import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
+import {
+  firstEnding,
+  hasFinalNewline,
+  joinLines,
+  type LineSource,
+  linesBetween,
+  settleEndings,
+  splitLines,
+} from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
@@ -57,12 +65,12 @@ export function planReplaces(
       },
     );
     if (!located.ok) {
-      outcomes.push(missed(located, op, path, index.lines as Line[], settings));
+      outcomes.push(missed(located, op, path, index.lines, settings));
       break;
     }
     const change =
       located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
-    const lines = index.lines as readonly Line[];
+    const lines = index.lines;
     if (readsBack(op, index, change)) {
       last = {
         ok: true,
@@ -73,15 +81,15 @@ export function planReplaces(
       continue;
     }
     // The bytes read back otherwise: diffed and planned from them, as every later edit is.
-    const before = state.encode({ bom: text.bom, lines: undone(lines, change) });
-    const bytes = state.encode({ bom: text.bom, lines: lines.slice() });
+    const before = state.encode(text.bom, joinLines(undone(lines, change)));
+    const bytes = state.encode(text.bom, index.joined());
     const described = describeChange(path, path, before, bytes, (b) => state.decode(b));
     const file = { path, op: 'update' as const, ...described, chunks: reports(located) };
     outcomes.push({ ok: true, file, changes: [[path, { kind: 'file', bytes, mode: slot.mode }]] });
     return outcomes;
   }
   if (last !== undefined) {
-    const bytes = state.encode({ bom: text.bom, lines: index.lines.slice() as Line[] });
+    const bytes = state.encode(text.bom, index.joined());
     last.changes.push([path, { kind: 'file', bytes, mode: slot.mode }]);
   }
   return outcomes;
@@ -92,10 +100,10 @@ function missed(
   located: ChunkMiss,
   op: ReplaceText,
   path: string,
-  lines: readonly Line[],
+  lines: LineSource,
   settings: LocateSettings,
 ): OpOutcome {
-  if (located.code === 'NO_MATCH' && replaceAlreadyApplied(lines, op))
+  if (located.code === 'NO_MATCH' && replaceAlreadyApplied(linesBetween(lines, 0, lines.length), op))
     return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths: [path], alreadyApplied: true };
   const error = missError(located, { path, chunk: 0, line: op.line }, settings.nearest);
   return { ok: false, errors: [error], paths: [path] };
@@ -105,8 +113,12 @@ function missed(
 const MARGIN = 1;
 
 /** The lines as they were before `change`. */
-function undone(lines: readonly Line[], change: LinesChange): Line[] {
-  return [...lines.slice(0, change.at), ...change.before, ...lines.slice(change.at + change.after)];
+function undone(lines: LineSource, change: LinesChange): Line[] {
+  return [
+    ...linesBetween(lines, 0, change.at),
+    ...change.before,
+    ...linesBetween(lines, change.at + change.after, lines.length),
+  ];
 }
 
 /** The lines from `from` to `to` (exclusive), and `MARGIN` lines on each side, replaced by `make`'s lines. */
@@ -116,10 +128,10 @@ function spliceWindow(
   to: number,
   make: (lines: readonly Line[]) => Line[],
 ): LinesChange {
-  const lines = index.lines as readonly Line[];
+  const { lines } = index;
   const at = Math.max(0, from - MARGIN);
   const end = Math.min(lines.length, to + MARGIN);
-  const before = lines.slice(at, end);
+  const before = linesBetween(lines, at, end);
   const after = make(before);
   index.splice(at, before.length, after);
   return { at, before, after: after.length };
@@ -155,7 +167,7 @@ function replaceMatches(
   index: LineIndex,
   located: Extract<IndexedTextLocation, { kind: 'lines' }>,
 ): LinesChange {
-  const lines = index.lines as readonly Line[];
+  const { lines } = index;
   const ending = firstEnding(lines);
   const finalNewline = hasFinalNewline(lines);
   const { matches } = located;
@@ -190,11 +202,11 @@ const UNSTABLE = /[\0\uFEFF\uD800-\uDFFF]/;
 function readsBack(op: ReplaceText, index: LineIndex, change: LinesChange): boolean {
   if (UNSTABLE.test(op.search) || UNSTABLE.test(op.replace)) return false;
   const lines = index.lines;
-  const lastLine = lines[lines.length - 1];
+  const lastLine = lines.at(lines.length - 1);
   if (lastLine !== undefined && lastLine.ending === '' && lastLine.text === '') return false;
   for (let i = Math.max(0, change.at - 1); i < change.at + change.after && i < lines.length - 1; i++) {
-    const next = lines[i + 1]!;
-    if (lines[i]!.ending === '\r' && next.text === '' && next.ending === '\n') return false;
+    const next = lines.at(i + 1)!;
+    if (lines.at(i)!.ending === '\r' && next.text === '' && next.ending === '\n') return false;
   }
   return true;
 }
@@ -221,11 +233,10 @@ export function planCreateOrAppend(op: ReplaceText, path: string, state: PlanSta
   }
   const text = state.decode(slot.bytes);
   if (text === null) return binaryFile(path, op.line);
-  const ending = firstEnding(text.lines);
-  const last = text.lines.at(-1);
-  const separator = last !== undefined && last.ending === '' ? ending : '';
-  const appended = joinLines(text.lines) + separator + op.replace.replace(/\r\n|\n|\r/g, ending);
-  const bytes = state.encode({ bom: text.bom, lines: splitLines(appended) });
+  const ending = text.lines.firstEnding();
+  const separator = text.lines.hasFinalNewline() ? '' : ending;
+  const appended = text.lines.text + separator + withEnding(op.replace, ending);
+  const bytes = state.encode(text.bom, appended);
   return updated(path, slot, bytes, [{ chunk: 0, line: text.lines.length + 1, pass: 'exact' }], state);
 }
 

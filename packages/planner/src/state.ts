@@ -1,6 +1,14 @@
-import { type EditError, PatchsmithError, sameBytes } from '@patchsmith/core';
+import {
+  decodeText,
+  type EditError,
+  encodeString,
+  LineModel,
+  PatchsmithError,
+  readsBack,
+  sameBytes,
+  type TextContent,
+} from '@patchsmith/core';
 import { fileHash } from './file-hash.js';
-import { decodeText, encodeTextChecked, type TextContent } from './lines.js';
 import type { FileState, PlannedWrite } from './types.js';
 
 /** A path's state while the plan is built: what was read, or what earlier operations left there. */
@@ -27,6 +35,8 @@ export class PlanState {
    * bytes reuses it. Per plan, so bytes a caller changes later are never served stale.
    */
   private readonly texts = new WeakMap<Uint8Array, TextContent | null>();
+  /** Texts an operation wrote that read back from their bytes as they are, split into lines when first decoded. */
+  private readonly written = new WeakMap<Uint8Array, { bom: boolean; text: string }>();
 
   constructor(private readonly read: ReadonlyMap<string, FileState>) {}
 
@@ -91,16 +101,18 @@ export class PlanState {
   decode(bytes: Uint8Array): TextContent | null {
     let text = this.texts.get(bytes);
     if (text === undefined) {
-      text = decodeText(bytes);
+      const written = this.written.get(bytes);
+      text =
+        written === undefined ? decodeText(bytes) : { bom: written.bom, lines: LineModel.of(written.text) };
       this.texts.set(bytes, text);
     }
     return text;
   }
 
-  /** `encodeText`; remembers the content as the bytes' decoding when it is exactly that. */
-  encode(content: TextContent): Uint8Array {
-    const { bytes, decodesBack } = encodeTextChecked(content);
-    if (decodesBack) this.texts.set(bytes, content);
+  /** The bytes of a text (after a BOM when `bom`); remembers the text as their decoding when it is exactly that. */
+  encode(bom: boolean, text: string): Uint8Array {
+    const bytes = encodeString(bom, text);
+    if (readsBack(bom, text)) this.written.set(bytes, { bom, text });
     return bytes;
   }
 

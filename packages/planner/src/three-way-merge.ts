@@ -1,5 +1,5 @@
+import { decodeText } from '@patchsmith/core';
 import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
-import { decodeText } from './lines.js';
 
 /** A run of base lines `[baseStart, baseEnd)` that one side replaced by its lines `[start, end)`. */
 interface Hunk {
@@ -40,7 +40,7 @@ const encoder = new TextEncoder();
 function linesWithEndings(bytes: Uint8Array): string[] | null {
   const content = decodeText(bytes);
   if (content === null) return null;
-  const lines = content.lines.map((line) => line.text + line.ending);
+  const lines = Array.from({ length: content.lines.length }, (_, i) => content.lines.raw(i, i + 1));
   // A byte-order mark merges as part of the first line.
   if (content.bom) lines[0] = `\uFEFF${lines[0] ?? ''}`;
   return lines;

@@ -1,8 +1,14 @@
-import type { DeleteFile, EditError, UpdateFile } from '@patchsmith/core';
+import {
+  type DeleteFile,
+  type EditError,
+  endsWithLineBreak,
+  type LineModel,
+  readsBack,
+  type UpdateFile,
+} from '@patchsmith/core';
 import { alreadyAppliedError, chunksAlreadyApplied } from './already-applied.js';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
-import { describeChange } from './diff.js';
-import { hasFinalNewline, type Line } from './lines.js';
+import { type DescribedChange, describeChange, describeRegions } from './diff.js';
 import type { OpOutcome } from './outcome.js';
 import { fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport, PlannedFile } from './types.js';
@@ -41,6 +47,7 @@ export function planUpdate(
 
   let bytes = source.bytes;
   let chunks: ChunkReport[] = [];
+  let described: ((destination: string) => DescribedChange) | undefined;
   if (op.chunks.length > 0) {
     const text = state.decode(source.bytes);
     if (text === null) {
@@ -62,14 +69,22 @@ export function planUpdate(
         return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths, alreadyApplied: true };
       return { ok: false, errors: applied.errors, paths };
     }
-    bytes = state.encode({ bom: text.bom, lines: applied.lines });
+    bytes = state.encode(text.bom, applied.text);
     chunks = applied.reports;
+    const { regions } = applied;
+    // Diffed where the edits are, when the new text reads back as the lines they wrote.
+    if (regions !== null && readsBack(text.bom, applied.text)) {
+      const finalNewline = applied.text === '' || endsWithLineBreak(applied.text);
+      described = (destination) => describeRegions(path, destination, text.lines, regions, finalNewline);
+    }
   }
 
   const mode = op.mode ?? source.mode;
   if (op.copy && movePath !== undefined) return copied(movePath, state, bytes, mode, chunks);
   const destination = movePath ?? path;
-  const change = describeChange(path, destination, source.bytes, bytes, (b) => state.decode(b));
+  const change =
+    described?.(destination) ??
+    describeChange(path, destination, source.bytes, bytes, (b) => state.decode(b));
   const file: PlannedFile =
     movePath === undefined
       ? { path, op: 'update', ...change, chunks }
@@ -112,10 +127,10 @@ function copied(
  */
 export function finalNewlineContradiction(
   op: Pick<UpdateFile | DeleteFile, 'oldNoNewline'>,
-  lines: readonly Line[],
+  lines: LineModel,
   path: string,
 ): EditError | null {
-  if (op.oldNoNewline === undefined || lines.length === 0 || !hasFinalNewline(lines)) return null;
+  if (op.oldNoNewline === undefined || lines.length === 0 || !lines.hasFinalNewline()) return null;
   return {
     code: 'NO_MATCH',
     message:

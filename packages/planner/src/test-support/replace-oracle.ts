@@ -4,11 +4,11 @@
  * again, encodes it and diffs the whole file. Quadratic over many edits, and simple.
  */
 import { locateText, type TextLocation } from '@patchsmith/fuzzy';
-import type { EditError, ReplaceText } from '@patchsmith/core';
+import type { EditError, Line, ReplaceText } from '@patchsmith/core';
 import { alreadyAppliedError, replaceAlreadyApplied } from '../already-applied.js';
 import type { LocateSettings } from '../apply-chunks.js';
 import { describeChange } from '../diff.js';
-import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from '../lines.js';
+import { firstEnding, hasFinalNewline, joinLines, settleEndings, splitLines } from '../lines.js';
 import { missError, nearestBudget } from '../miss-error.js';
 import { fileRequired, PlanState } from '../state.js';
 import type { FileState, PlannedFile } from '../types.js';
@@ -43,8 +43,9 @@ export function oracleReplaces(
         error: { code: 'BINARY_FILE', message, path, line: op.line, alreadyApplied: false },
       };
     }
+    const fileLines = text.lines.toLines();
     const located = locateText(
-      text.lines,
+      fileLines,
       { search: op.search, replace: op.replace },
       {
         all: op.all,
@@ -54,7 +55,7 @@ export function oracleReplaces(
       },
     );
     if (!located.ok) {
-      if (located.code === 'NO_MATCH' && replaceAlreadyApplied(text.lines, op))
+      if (located.code === 'NO_MATCH' && replaceAlreadyApplied(fileLines, op))
         return {
           planned,
           bytes: null,
@@ -64,10 +65,8 @@ export function oracleReplaces(
       return { planned, bytes: null, error: { ...error, alreadyApplied: false } };
     }
     const lines =
-      located.kind === 'substring'
-        ? replaceSubstrings(text.lines, located)
-        : replaceLines(text.lines, located);
-    const bytes = state.encode({ bom: text.bom, lines });
+      located.kind === 'substring' ? replaceSubstrings(fileLines, located) : replaceLines(fileLines, located);
+    const bytes = state.encode(text.bom, joinLines(lines));
     const change = describeChange(path, path, slot.bytes, bytes, (b) => state.decode(b));
     const line = (located.kind === 'substring' ? located.matches[0]?.line : located.matches[0]?.start) ?? 0;
     const indent = located.kind === 'lines' ? located.matches[0]?.indent : undefined;
