@@ -12,6 +12,7 @@ import { describeChange, describeWindow, type LinesChange } from './diff.js';
 import { firstEnding, hasFinalNewline, joinLines, type Line, settleEndings, splitLines } from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
+import { StartLineHints } from './start-line-hint.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport } from './types.js';
 
@@ -44,8 +45,10 @@ export function planReplaces(
   const pieces = ops.flatMap((op) => textLines(op.search));
   const index = indexLines(text.lines, pieces, [...ops.map((op) => op.search), ...pieces]);
   const outcomes: OpOutcome[] = [];
+  const hints = new StartLineHints();
   let last: (OpOutcome & { ok: true }) | undefined;
   for (const op of ops) {
+    const hint = hints.now(op.startLine);
     const located = locateIndexed(
       index,
       { search: op.search, replace: op.replace },
@@ -54,6 +57,7 @@ export function planReplaces(
         firstMatch: settings.firstMatch,
         wholeLines: op.wholeLines,
         nearest: settings.nearest.left > 0,
+        ...(hint !== undefined && { hint }),
       },
     );
     if (!located.ok) {
@@ -62,6 +66,7 @@ export function planReplaces(
     }
     const change =
       located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
+    hints.record(change);
     const lines = index.lines as readonly Line[];
     if (readsBack(op, index, change)) {
       last = {
