@@ -5,6 +5,7 @@ import type { RootContext } from './context.js';
 import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
 import { io } from './io-failure.js';
 import { permissionBits } from './mode-bits.js';
+import { replacementProblems, replacesFolder } from './replaced-entries.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
@@ -52,10 +53,11 @@ async function staleness(
   ctx: RootContext,
   write: PlannedWrite,
   resolved: ResolvedTarget,
+  replacing: boolean,
 ): Promise<DiskCheck> {
   const { path, before } = write;
   if (before === null) {
-    if (resolved.kind === 'missing') return agrees(null);
+    if (resolved.kind === 'missing' || (replacing && resolved.kind === 'directory')) return agrees(null);
     const now = resolved.kind === 'file' ? 'file' : 'folder';
     return disagrees(stale(path, `${path} was absent when the patch was planned, but is now a ${now}`));
   }
@@ -107,14 +109,19 @@ interface Inspection {
 }
 
 /** Where one write's path leads now, whether the policy allows it, and whether the disk still agrees with its `before`. */
-async function inspect(ctx: RootContext, policy: WritePolicy, write: PlannedWrite): Promise<Inspection> {
+async function inspect(
+  ctx: RootContext,
+  policy: WritePolicy,
+  write: PlannedWrite,
+  replacing: boolean,
+): Promise<Inspection> {
   const resolved = await resolvePath(ctx, write.path);
   if (!resolved.ok) return { resolved, problem: null };
   const refused = policyRefusal(ctx, policy, write, resolved);
   if (refused) return { resolved, problem: refused };
-  const disk = await staleness(ctx, write, resolved);
+  const disk = await staleness(ctx, write, resolved, replacing);
   if (disk.problem !== null) return { resolved, problem: disk.problem };
-  if (resolved.kind === 'directory') return { resolved, problem: null };
+  if (resolved.kind === 'directory' && !replacing) return { resolved, problem: null };
   const folder = await changedFolder(ctx, write, resolved);
   const original = resolved.kind === 'file' ? replacedIdentity(write, resolved) : null;
   return { resolved, problem: null, folder, original, noOp: isNoOp(write, disk.current) };
@@ -134,7 +141,10 @@ export async function checkWrites(
   policy: WritePolicy,
 ): Promise<CheckResult> {
   const lookups = withLookupCache(ctx);
-  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) => inspect(lookups, policy, write));
+  const removed = new Set(writes.filter((write) => write.after === null).map((write) => write.path));
+  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) =>
+    inspect(lookups, policy, write, replacesFolder(write, removed)),
+  );
   const errors: EditError[] = [];
   const checked: CheckedWrite[] = [];
   const writers = new Map<string, string>();
@@ -166,5 +176,6 @@ export async function checkWrites(
       });
     }
   }
+  if (errors.length === 0) errors.push(...(await replacementProblems(ctx, checked)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

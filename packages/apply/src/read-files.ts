@@ -1,9 +1,9 @@
+import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
 import type { FileState } from '@patchsmith/planner';
 import { openRoot } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
-import { permissionBits } from './mode-bits.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
-import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { permissionBits } from './mode-bits.js';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
@@ -22,7 +22,10 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     const { target } = resolved;
     const real = treeName(ctx, target);
     const named = real === resolved.rel ? {} : { realPath: real };
-    if (resolved.kind === 'missing') return { kind: 'missing', ...named };
+    if (resolved.kind === 'missing') {
+      const below = resolved.blockedBy === undefined ? {} : { belowFile: treeName(ctx, resolved.blockedBy) };
+      return { kind: 'missing', ...named, ...below };
+    }
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
     const { dev, ino, size, mtimeMs, mode } = stats;
@@ -37,7 +40,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
 /**
  * Reads canonical relative paths for the planner (SPEC §3 path policy). A symlink inside the root
  * is followed to its target's content (and its real path given as `realPath`, for the permission rules); one that leads out of the root is `PATH_OUTSIDE_ROOT`,
- * into `.git/` or private state `PATH_INVALID`; a file where a folder is needed `NOT_A_FILE`.
+ * into `.git/` or private state `PATH_INVALID`; a path below a file is missing, with `belowFile`.
  * The map's keys are the paths as given. Throws `IO_ERROR` only when the root cannot be resolved.
  * Paths are read concurrently (a bounded number at a time).
  */

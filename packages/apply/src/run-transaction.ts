@@ -1,5 +1,12 @@
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { byDepth, type EditError, isStrictlyInside, PatchsmithError, randomHex, runAll } from '@patchsmith/core';
+import {
+  byDepth,
+  type EditError,
+  isStrictlyInside,
+  PatchsmithError,
+  randomHex,
+  runAll,
+} from '@patchsmith/core';
 import { caseInsensitiveAt } from './case-folding.js';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
@@ -13,7 +20,6 @@ import {
   sameIdentity,
   type TreeGuard,
 } from './guard-folders.js';
-import { permissionBits } from './mode-bits.js';
 import { IoFailure, io, ioError, type ShownNames } from './io-failure.js';
 import {
   dropTxnDir,
@@ -23,6 +29,8 @@ import {
   syncDir,
   writeJournal,
 } from './journal.js';
+import { permissionBits } from './mode-bits.js';
+import { clearingOf, removeReplacedFolders } from './replaced-entries.js';
 import { rollBack } from './roll-back.js';
 import { rollbackFailure, shownNames } from './rollback-report.js';
 import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
@@ -152,7 +160,8 @@ async function backUpChecked(
  * has settled. Independent steps run concurrently; what must come first still does: the journal
  * (fsync'd) before any change to the tree, folders parent first, every file staged and backed up
  * (and the backups' folder fsync'd) before the first rename, deletes' folders removed deepest
- * first, and the journal removed only after every change.
+ * first, and the journal removed only after every change. A file replaced by a folder (or the
+ * reverse) is removed first, and what takes its name is created and staged once it is gone.
  */
 async function carryOut(
   ctx: RootContext,
@@ -164,25 +173,32 @@ async function carryOut(
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
   await writeJournal(ctx, journal);
-  for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
-    await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
-  }
+  // Entries that replace a file by a folder (or the reverse) wait for what is in their way to go.
+  const clearing = clearingOf(journal);
+  const makeFolders = async (dirs: string[]) => {
+    for (const level of byDepth(dirs, 'outermost-first')) {
+      await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
+    }
+  };
+  await makeFolders(journal.createdDirs.filter((dir) => !clearing.laterDirs.includes(dir)));
   const staged = new Map<number, FileIdentity>();
-  const staging = journal.entries.flatMap((entry, index) => {
-    const checked = writes[index]!;
-    if (entry.temp === null || checked.write.after === null) return [];
-    const temp = inTree(entry.temp);
-    return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
-  });
+  const staging = (later: boolean) =>
+    journal.entries.flatMap((entry, index) => {
+      const checked = writes[index]!;
+      if (entry.temp === null || checked.write.after === null || clearing.laterStaged.has(index) !== later)
+        return [];
+      const temp = inTree(entry.temp);
+      return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
+    });
   const backups = journal.entries.flatMap((entry, index) => {
     if (entry.backup === null || entry.restoreTo === null) return [];
     const [original, backup] = [inTree(entry.restoreTo), join(txnDir, entry.backup)];
     return [() => backUpChecked(ctx, writes[index]!, original, backup, guard)];
   });
-  await runAll([...staging, ...backups]);
+  await runAll([...staging(false), ...backups]);
   await syncDir(fs, txnDir);
   const emptied = new Set<string>();
-  const swaps = journal.entries.flatMap((entry, index) => {
+  const swap = (entry: JournalEntry, index: number) => {
     const checked = writes[index]!;
     if (entry.temp !== null && entry.target !== null) {
       const [from, to] = [inTree(entry.temp), inTree(entry.target)];
@@ -192,8 +208,16 @@ async function carryOut(
     const removed = inTree(entry.remove);
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
     return [() => removeEntry(ctx, checked, removed, join(txnDir, `removed-${index}`), guard)];
-  });
-  await runAll(swaps);
+  };
+  if (clearing.first.size > 0) {
+    await runAll([...clearing.first].flatMap((index) => swap(journal.entries[index]!, index)));
+    await removeReplacedFolders(ctx, clearing.replacedFolders);
+    await makeFolders(clearing.laterDirs);
+    await runAll(staging(true));
+  }
+  await runAll(
+    journal.entries.flatMap((entry, index) => (clearing.first.has(index) ? [] : swap(entry, index))),
+  );
   for (const level of byDepth([...emptied], 'deepest-first')) {
     await runAll(level.map((dir) => () => rmdirIfEmpty(fs, dir)));
   }

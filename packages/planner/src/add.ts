@@ -18,7 +18,7 @@ export function addedBytes(lines: readonly string[]): Uint8Array {
  */
 export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
-  const refused = writeRefused(slot, path, op.line);
+  const refused = writeRefused(slot, path, op.line, state);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   const existing = slot.kind === 'file' ? slot : null;
   if (op.createOnly && existing !== null) return { ok: false, errors: [alreadyExists(path, op.line)], paths: [path] };

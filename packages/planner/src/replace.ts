@@ -213,7 +213,7 @@ function reports(located: IndexedTextLocation): ChunkReport[] {
 /** Empty SEARCH: the replace text becomes the file, or is appended (as whole lines, in the file's line breaks). */
 export function planCreateOrAppend(op: ReplaceText, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
-  const refused = writeRefused(slot, path, op.line);
+  const refused = writeRefused(slot, path, op.line, state);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   if (slot.kind !== 'file') {
     const bytes = encoder.encode(op.replace);

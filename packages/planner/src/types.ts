@@ -21,7 +21,11 @@ export interface FileStat {
  */
 export type FileState =
   | { kind: 'file'; bytes: Uint8Array; mode: number; hash?: string; stat?: FileStat; realPath?: string }
-  | { kind: 'missing'; realPath?: string }
+  /**
+   * `belowFile`: the path lies below a file (`a/b` where `a` is a file): writing it needs the plan
+   * to remove that file (a file replaced by a folder), else it is NOT_A_FILE.
+   */
+  | { kind: 'missing'; realPath?: string; belowFile?: string }
   | { kind: 'directory' }
   /** The reader refused or failed this path (path policy, a file where a folder should be, I/O). */
   | { kind: 'refused'; code: ErrorCode; message: string };
