@@ -36,8 +36,22 @@ export async function readDiskState(fs: SnapshotFs, root: string, path: string):
     const code = errorCode(error);
     if (isMissingError(code)) return { kind: 'missing' };
     if (isNotADirectoryError(code)) {
+      const belowFile = await fileOnTheWay(fs, root, path);
+      if (belowFile !== null) return { kind: 'missing', belowFile };
       return { kind: 'refused', code: 'NOT_A_FILE', message: `a folder on the way to ${path} is a file` };
     }
     throw new PatchsmithError('IO_ERROR', `cannot read ${path}: ${(error as Error).message}`, { path });
   }
+}
+
+/** The first folder on the way to `path` that is a file (a file the apply put where a folder was), or null. */
+async function fileOnTheWay(fs: SnapshotFs, root: string, path: string): Promise<string | null> {
+  const segments = path.split('/');
+  for (let end = 1; end < segments.length; end++) {
+    const folder = segments.slice(0, end).join('/');
+    const stats = await fs.promises.stat(join(root, folder)).catch(() => null);
+    if (stats === null) return null;
+    if (!stats.isDirectory()) return stats.isFile() ? folder : null;
+  }
+  return null;
 }

@@ -20,10 +20,16 @@ export type Applicability =
 /** Each path's state read once per listing, however many snapshots touched it. */
 export type DiskStates = Map<string, Promise<DiskState>>;
 
-// The path still holds exactly what the apply wrote there: the same bytes, or still nothing.
-function matchesRecordedAfter(after: ManifestAfter | null, state: DiskState): boolean {
-  if (after === null) return state.kind === 'missing';
+// The path still holds exactly what the apply wrote there: the same bytes, or still nothing (a
+// folder counts as nothing when the apply wrote files into it: a file it replaced by a folder).
+function matchesRecordedAfter(after: ManifestAfter | null, state: DiskState, filledFolder: boolean): boolean {
+  if (after === null) return state.kind === 'missing' || (state.kind === 'directory' && filledFolder);
   return state.kind === 'file' && state.hash === after.hash;
+}
+
+/** Whether the manifest writes a file below `path` (which the apply made a folder). */
+function writesBelow(manifest: Manifest, path: string): boolean {
+  return manifest.entries.some((entry) => entry.after !== null && entry.path.startsWith(`${path}/`));
 }
 
 function diskState(store: Store, path: string, cache: DiskStates): Promise<DiskState> {
@@ -46,6 +52,9 @@ export async function applicability(
   if (outside.length > 0) return { kind: 'outside', outside };
   const paths = mapped as string[];
   const states = await mapLimit(paths, IO_CONCURRENCY, (path) => diskState(store, path, cache));
-  const changed = paths.filter((_, i) => !matchesRecordedAfter(manifest.entries[i]!.after, states[i]!));
+  const changed = paths.filter((_, i) => {
+    const entry = manifest.entries[i]!;
+    return !matchesRecordedAfter(entry.after, states[i]!, writesBelow(manifest, entry.path));
+  });
   return { kind: changed.length === 0 ? 'applicable' : 'stale', paths, states, changed };
 }
