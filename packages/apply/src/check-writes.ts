@@ -1,10 +1,11 @@
 import { dirname } from 'node:path';
-import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit, sameBytes } from '@patchsmith/core';
+import { type EditError, hashBytes, IO_CONCURRENCY, isSymlinkMode, mapLimit, sameBytes } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
 import type { RootContext } from './context.js';
 import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
 import { io } from './io-failure.js';
 import { permissionBits } from './mode-bits.js';
+import { linkStaleness, linkTargetProblems, writesLink } from './link-targets.js';
 import { replacementProblems, replacesFolder } from './replaced-entries.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
@@ -34,7 +35,7 @@ function isNoOp(write: PlannedWrite, current: Uint8Array | null): boolean {
 }
 
 /** What the disk holds for a write: a problem (STALE, read-only), or the bytes there now (null when absent). */
-type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array | null };
+export type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array | null };
 
 const agrees = (current: Uint8Array | null): DiskCheck => ({ problem: null, current });
 const disagrees = (problem: EditError): DiskCheck => ({ problem });
@@ -64,6 +65,7 @@ async function staleness(
   if (resolved.kind === 'missing')
     return disagrees(stale(path, `${path} was removed since the patch was planned`));
   if (resolved.kind === 'directory') return disagrees(stale(path, `${path} is now a folder`));
+  if (isSymlinkMode(before.mode) || resolved.link) return linkStaleness(ctx, write, resolved);
   const { target } = resolved;
   const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
@@ -115,7 +117,7 @@ async function inspect(
   write: PlannedWrite,
   replacing: boolean,
 ): Promise<Inspection> {
-  const resolved = await resolvePath(ctx, write.path);
+  const resolved = await resolvePath(ctx, write.path, { followLast: !writesLink(write) });
   if (!resolved.ok) return { resolved, problem: null };
   const refused = policyRefusal(ctx, policy, write, resolved);
   if (refused) return { resolved, problem: refused };
@@ -177,5 +179,6 @@ export async function checkWrites(
     }
   }
   if (errors.length === 0) errors.push(...(await replacementProblems(ctx, checked)));
+  if (errors.length === 0) errors.push(...(await linkTargetProblems(ctx, checked)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

@@ -1,22 +1,28 @@
-import { IO_CONCURRENCY, mapLimit } from '@patchsmith/core';
+import { IO_CONCURRENCY, mapLimit, SYMLINK_MODE } from '@patchsmith/core';
 import type { FileState } from '@patchsmith/planner';
 import { openRoot } from './context.js';
-import { defaultFs, type TransactionFs } from './fs.js';
+import { defaultFs, type TransactionFs, type TransactionStats } from './fs.js';
 import { asPatchsmithError, IoFailure, io } from './io-failure.js';
 import { permissionBits } from './mode-bits.js';
 import { type PathContext, resolvePath, treeName, withLookupCache } from './resolve-path.js';
 
 export interface ReadFilesOptions {
   fs?: TransactionFs;
+  /**
+   * Paths to read as symbolic links (the patch changes the link itself, git's mode 120000,
+   * `linkPaths` of the planner): a link there is read as its target text with `SYMLINK_MODE`,
+   * never followed. A regular file there is read as usual.
+   */
+  links?: readonly string[];
 }
 
 /**
  * Reads one path as the planner wants it described: a file's bytes and what its stat said. No
  * hash: the transaction compares bytes, and the plan hashes a file only when asked (a snapshot).
  */
-async function readOne(ctx: PathContext, path: string): Promise<FileState> {
+async function readOne(ctx: PathContext, path: string, asLink: boolean): Promise<FileState> {
   try {
-    const resolved = await resolvePath(ctx, path);
+    const resolved = await resolvePath(ctx, path, { followLast: !asLink });
     if (!resolved.ok) return { kind: 'refused', code: resolved.code, message: resolved.message };
     if (resolved.kind === 'directory') return { kind: 'directory' };
     const { target } = resolved;
@@ -26,6 +32,7 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
       const below = resolved.blockedBy === undefined ? {} : { belowFile: treeName(ctx, resolved.blockedBy) };
       return { kind: 'missing', ...named, ...below };
     }
+    if (resolved.link) return readLink(ctx, target, resolved.stats!);
     const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
     const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
     const { dev, ino, size, mtimeMs, mode } = stats;
@@ -36,6 +43,15 @@ async function readOne(ctx: PathContext, path: string): Promise<FileState> {
     return { kind: 'refused', code: 'IO_ERROR', message: `cannot read ${path}: ${message}` };
   }
 }
+
+/** A symbolic link as the planner sees one: its target as bytes, `SYMLINK_MODE`, its own stat. */
+async function readLink(ctx: PathContext, link: string, stats: TransactionStats): Promise<FileState> {
+  const text = await io('readlink', link, () => ctx.fs.readlink(link));
+  const { dev, ino, size, mtimeMs, mode } = stats;
+  return { kind: 'file', bytes: encoder.encode(text), mode: SYMLINK_MODE, stat: { dev, ino, size, mtimeMs, mode } };
+}
+
+const encoder = new TextEncoder();
 
 /**
  * Reads canonical relative paths for the planner (SPEC §3 path policy). A symlink inside the root
@@ -57,6 +73,7 @@ export async function readFiles(
   }
   const unique = [...new Set(paths)];
   // readOne answers every failure as a value, so the batch never rejects.
-  const read = await mapLimit(unique, IO_CONCURRENCY, (path) => readOne(ctx, path));
+  const links = new Set(options.links ?? []);
+  const read = await mapLimit(unique, IO_CONCURRENCY, (path) => readOne(ctx, path, links.has(path)));
   return new Map(unique.map((path, index) => [path, read[index]!]));
 }

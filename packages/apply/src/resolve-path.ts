@@ -26,6 +26,8 @@ export interface ResolvedTarget {
    * path needs the plan to remove it first (a file replaced by a folder, `replaced-entries.ts`).
    */
   blockedBy?: string;
+  /** The path itself is a symbolic link, resolved without following it (`followLast: false`): `target` is `entry`. */
+  link?: boolean;
 }
 
 export interface RefusedPath {
@@ -114,11 +116,16 @@ function missingFrom(ctx: PathContext, rel: string, dir: string, segments: strin
 
 /**
  * Resolves a plan path against the disk, one component at a time: a symlink (of a folder or of
- * the file itself) is followed only while it stays inside the root and out of private state.
+ * the file itself) is followed only while it stays inside the root and out of private state;
+ * with `followLast: false`, a symlink that is the path itself is the answer (`link`).
  * A path below a file is missing, `blockedBy` that file; a dangling symlink is `NOT_A_FILE`
  * (nothing to write through).
  */
-export async function resolvePath(ctx: PathContext, raw: string): Promise<PathResolution> {
+export async function resolvePath(
+  ctx: PathContext,
+  raw: string,
+  options: { followLast?: boolean } = {},
+): Promise<PathResolution> {
   const lexical = toTreePath(raw, ctx);
   if (!lexical.ok) return lexical;
   const { rel } = lexical;
@@ -136,6 +143,13 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
     if (lst === null) return missingFrom(ctx, rel, dir, segments, index);
     let real = here;
     let st = lst;
+    if (last && lst.isSymbolicLink() && options.followLast === false) {
+      // The link itself is what the write replaces: where it points is not looked at.
+      const refused = checkRealPath(ctx, rel, here);
+      if (refused) return refused;
+      const linkEntry = { entry: here, target: here, missingDirs: [], existingDir: dir };
+      return { ok: true, rel, kind: 'file', ...linkEntry, stats: lst, entryStats: lst, link: true };
+    }
     if (lst.isSymbolicLink()) {
       const followed = await followLink(ctx, rel, here, lookup);
       if (!followed.ok) return followed;

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { PatchsmithError } from '@patchsmith/core';
+import { isSymlinkMode, PatchsmithError } from '@patchsmith/core';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
 import { errnoOf } from './fs.js';
@@ -17,6 +17,7 @@ import {
 import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
 import { writeDurably } from './journal.js';
+import { stageLink } from './stage-link.js';
 
 /**
  * The transaction's steps that change the tree, each with the folder it goes through checked right
@@ -71,7 +72,8 @@ export async function stage(
   await checkFolder(ctx, folder, guard.caseInsensitive);
   try {
     // Unguarded: the guard would look up the real path of the folder just checked once more.
-    await writeDurably(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
+    if (isSymlinkMode(after.mode)) await stageLink(guard.unguarded, temp, after.bytes);
+    else await writeDurably(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
   } catch (error) {
     throw await explained(ctx, folder, guard, error, resolved.target);
   }

@@ -6,6 +6,7 @@ it('pins the public runtime API', async () => {
     'describeChange',
     'encodeText',
     'joinLines',
+    'linkPaths',
     'perFile',
     'planEdits',
     'planRestore',

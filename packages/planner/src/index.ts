@@ -1,5 +1,6 @@
 export type { DescribedChange } from './diff.js';
 export { describeChange } from './diff.js';
+export { linkPaths } from './links.js';
 export type { Line, LineEnding, TextContent } from './lines.js';
 export { decodeText, encodeText, joinLines, splitLines } from './lines.js';
 export type { ResolvedPath } from './paths.js';

@@ -5,6 +5,7 @@ import type { LocateSettings } from './apply-chunks.js';
 import { planDelete } from './delete.js';
 import { elisionError } from './elided-code.js';
 import { finalTreeConflicts, type WrittenBy } from './final-tree.js';
+import { linkMismatch, linkTargetErrors } from './links.js';
 import { planInsert } from './insert.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
@@ -136,6 +137,14 @@ export function planEdits(
       k++;
       continue;
     }
+    const mismatch = linkMismatch(ops[k]!, resolved.path, state);
+    if (mismatch !== null) {
+      errors.push(mismatch);
+      state.set(resolved.path, { kind: 'poisoned' });
+      failed++;
+      k++;
+      continue;
+    }
     for (const outcome of planNext(ops, k, existingTarget(resolved, state), state, {
       root: options.root,
       locate,
@@ -158,7 +167,7 @@ export function planEdits(
       planned.push(outcome.file);
     }
   }
-  const conflicts = finalTreeConflicts(state, writtenBy);
+  const conflicts = [...finalTreeConflicts(state, writtenBy), ...linkTargetErrors(state, writtenBy)];
   for (const error of conflicts) errors.push(error);
   failed += conflicts.length;
   if (errors.length > 0 && (failed > 0 || state.changesAnything())) return { ok: false, errors };

@@ -13,6 +13,7 @@ import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import {
   type FileState,
+  linkPaths,
   type Plan,
   type PlanResult,
   perFile,
@@ -176,7 +177,8 @@ async function planWholeTree(
 ): Promise<WholeTreePlan> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
-  const files = await readFiles(root, touchedPaths(parsed.value, root));
+  // The links a git diff changes as links (mode 120000) are read as links, not through them.
+  const files = await readFiles(root, touchedPaths(parsed.value, root), { links: linkPaths(parsed.value, root) });
   const planOptions = {
     root,
     firstMatch: options.firstMatch ?? false,
