@@ -22,7 +22,10 @@ afterEach(async () => {
 
 const ps = (args: string[], input?: string) => runBin(PATCHSMITH_BIN, args, { cwd: dir, input });
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' });
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
 }
 /** The work tree without `.git/`. */
 const work = async () => new Map([...(await readTree(dir))].filter(([path]) => !path.startsWith('.git/')));

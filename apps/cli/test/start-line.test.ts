@@ -15,7 +15,20 @@ afterEach(async () => {
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 const block = (start: number) =>
-  text('Fixing the second loop:', '', 'app.py', '```', '<<<<<<< SEARCH', `:start_line:${start}`, '-------', '    i += 1', '=======', '    i += 2', '>>>>>>> REPLACE', '```');
+  text(
+    'Fixing the second loop:',
+    '',
+    'app.py',
+    '```',
+    '<<<<<<< SEARCH',
+    `:start_line:${start}`,
+    '-------',
+    '    i += 1',
+    '=======',
+    '    i += 2',
+    '>>>>>>> REPLACE',
+    '```',
+  );
 
 it('the block lands on the occurrence nearest its :start_line:, or is AMBIGUOUS without a nearest one', async () => {
   const source = text('while a:', '    i += 1', 'while b:', '    i += 1');
@@ -27,5 +40,7 @@ it('the block lands on the occurrence nearest its :start_line:, or is AMBIGUOUS 
   const r = runBin(PATCHSMITH_BIN, ['apply', '--no-snapshot'], { cwd: dir, input: block(4) });
   expect(r.stdout).toContain('[M] app.py (+1 -1)');
   expect(r.status).toBe(0);
-  expect(await readFile(join(dir, 'app.py'), 'utf8')).toBe(text('while a:', '    i += 1', 'while b:', '    i += 2'));
+  expect(await readFile(join(dir, 'app.py'), 'utf8')).toBe(
+    text('while a:', '    i += 1', 'while b:', '    i += 2'),
+  );
 });
