@@ -1,25 +1,25 @@
 import { dirname } from 'node:path';
-import { type EditError, hashBytes, IO_CONCURRENCY, isSymlinkMode, mapLimit, sameBytes } from '@patchsmith/core';
+import {
+  type EditError,
+  hashBytes,
+  IO_CONCURRENCY,
+  isSymlinkMode,
+  mapLimit,
+  sameBytes,
+} from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
+import type { CheckedWrite, DiskCheck } from './checked-write.js';
 import type { RootContext } from './context.js';
 import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
 import { io } from './io-failure.js';
-import { permissionBits } from './mode-bits.js';
 import { linkStaleness, linkTargetProblems, writesLink } from './link-targets.js';
+import { permissionBits } from './mode-bits.js';
 import { replacementProblems, replacesFolder } from './replaced-entries.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
 
-/** A planned write that passed the checks, with where the disk says it goes. */
-export interface CheckedWrite {
-  write: PlannedWrite;
-  resolved: ResolvedTarget;
-  /** The real folder the write changes, and its identity when checked (re-checked around the rename). */
-  folder: WriteFolder;
-  /** The identity of the file the write replaces or removes (what its backup must be), or null when there is none. */
-  original: FileIdentity | null;
-}
+export type { CheckedWrite, DiskCheck };
 
 export type CheckResult = { ok: true; writes: CheckedWrite[] } | { ok: false; errors: EditError[] };
 
@@ -33,9 +33,6 @@ function isNoOp(write: PlannedWrite, current: Uint8Array | null): boolean {
   if (permissionBits(after.mode) !== permissionBits(before.mode) || current === null) return false;
   return sameBytes(current, after.bytes);
 }
-
-/** What the disk holds for a write: a problem (STALE, read-only), or the bytes there now (null when absent). */
-export type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array | null };
 
 const agrees = (current: Uint8Array | null): DiskCheck => ({ problem: null, current });
 const disagrees = (problem: EditError): DiskCheck => ({ problem });

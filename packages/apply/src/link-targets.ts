@@ -1,7 +1,7 @@
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type EditError, hashBytes, isInsidePath, isSymlinkMode, sameBytes } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
-import type { CheckedWrite, DiskCheck } from './check-writes.js';
+import type { CheckedWrite, DiskCheck } from './checked-write.js';
 import type { RootContext } from './context.js';
 import { errnoOf } from './fs.js';
 import { IoFailure, io } from './io-failure.js';
@@ -34,7 +34,8 @@ export async function linkStaleness(
   if (!resolved.link) return stale(path, `${path} is no longer a symbolic link`);
   const text = await io('readlink', resolved.entry, () => ctx.fs.readlink(resolved.entry));
   const bytes = encoder.encode(text);
-  const same = before!.bytes !== undefined ? sameBytes(bytes, before!.bytes) : hashBytes(bytes) === before!.hash;
+  const same =
+    before!.bytes !== undefined ? sameBytes(bytes, before!.bytes) : hashBytes(bytes) === before!.hash;
   if (!same) return stale(path, `the symbolic link ${path} points elsewhere since the patch was planned`);
   return { problem: null, current: bytes };
 }
@@ -47,20 +48,25 @@ async function realDestination(ctx: RootContext, dest: string): Promise<string> 
       return join(await ctx.fs.realpath(at), ...rest.reverse());
     } catch (error) {
       const code = errnoOf(error);
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(at) === at) throw new IoFailure('realpath', at, error);
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(at) === at)
+        throw new IoFailure('realpath', at, error);
       rest.push(relative(dirname(at), at));
     }
   }
 }
 
 /** Every link the plan makes that would lead outside the root or into private state: PATH_OUTSIDE_ROOT. */
-export async function linkTargetProblems(ctx: RootContext, checked: readonly CheckedWrite[]): Promise<EditError[]> {
+export async function linkTargetProblems(
+  ctx: RootContext,
+  checked: readonly CheckedWrite[],
+): Promise<EditError[]> {
   const problems: EditError[] = [];
   for (const { write, resolved } of checked) {
     if (write.after === null || !isSymlinkMode(write.after.mode)) continue;
     const target = decoder.decode(write.after.bytes);
     const real = await realDestination(ctx, resolve(dirname(resolved.entry), target));
-    const inside = isInsidePath(real, ctx.realRoot) && !ctx.privateDirs.some((dir) => isInsidePath(real, dir));
+    const inside =
+      isInsidePath(real, ctx.realRoot) && !ctx.privateDirs.some((dir) => isInsidePath(real, dir));
     if (inside) continue;
     const shown = isInsidePath(real, ctx.realRoot) ? relative(ctx.realRoot, real).split(sep).join('/') : real;
     problems.push({

@@ -48,7 +48,12 @@ async function readOne(ctx: PathContext, path: string, asLink: boolean): Promise
 async function readLink(ctx: PathContext, link: string, stats: TransactionStats): Promise<FileState> {
   const text = await io('readlink', link, () => ctx.fs.readlink(link));
   const { dev, ino, size, mtimeMs, mode } = stats;
-  return { kind: 'file', bytes: encoder.encode(text), mode: SYMLINK_MODE, stat: { dev, ino, size, mtimeMs, mode } };
+  return {
+    kind: 'file',
+    bytes: encoder.encode(text),
+    mode: SYMLINK_MODE,
+    stat: { dev, ino, size, mtimeMs, mode },
+  };
 }
 
 const encoder = new TextEncoder();

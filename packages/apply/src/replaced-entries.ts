@@ -1,7 +1,7 @@
 import { join, relative, sep } from 'node:path';
 import { byDepth, type EditError, PatchsmithError, runAll } from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
-import type { CheckedWrite } from './check-writes.js';
+import type { CheckedWrite } from './checked-write.js';
 import type { RootContext } from './context.js';
 import { lstatOrNull, type TransactionFs } from './fs.js';
 import { io } from './io-failure.js';

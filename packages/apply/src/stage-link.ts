@@ -5,7 +5,8 @@ import { IoFailure } from './io-failure.js';
 const decoder = new TextDecoder();
 
 // The file system has no symbolic links (or refuses to make them here).
-const noSymlinks = (error: unknown) => ['EPERM', 'ENOSYS', 'EOPNOTSUPP', 'ENOTSUP'].includes(errnoOf(error) ?? '');
+const noSymlinks = (error: unknown) =>
+  ['EPERM', 'ENOSYS', 'EOPNOTSUPP', 'ENOTSUP'].includes(errnoOf(error) ?? '');
 
 /**
  * Stages a symbolic link to `target` (the link's content as bytes) at `temp`, for the rename

@@ -14,9 +14,9 @@ import {
   type TreeGuard,
   type WriteFolder,
 } from './guard-folders.js';
-import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
 import { writeDurably } from './journal.js';
+import { permissionBits } from './mode-bits.js';
 import { stageLink } from './stage-link.js';
 
 /**

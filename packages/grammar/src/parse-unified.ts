@@ -15,14 +15,14 @@ import {
 } from '@patchsmith/core';
 import * as generated from './generated/unified.js';
 import { binaryOperation } from './git-binary.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
-import { inUnwrappedFolder } from './in-folder.js';
-import { unwrapPatch } from './unwrap.js';
-import { notWellFormedPatch } from './well-formed.js';
 import { type BuiltHunks, buildHunks } from './unified-hunks.js';
 import { type FileNames, gitNames, traditionalNames } from './unified-names.js';
 import { header, type LineOf, parseError, type RawItem, type RawSection } from './unified-section.js';
+import { unwrapPatch } from './unwrap.js';
+import { notWellFormedPatch } from './well-formed.js';
 
 /** git's file type bits: a regular file is 0o100000, a symbolic link 0o120000 (its content is its target); submodules (0o160000) are refused. */
 const FILE_TYPE_MASK = 0o170000;
@@ -259,14 +259,21 @@ function readModes(section: RawSection, lineOf: LineOf): Modes | EditError {
   const index = header(section, 'index');
   const indexMode = index === undefined ? null : INDEX_MODE.exec(index.value);
   const found = [
-    ...['old mode', 'new mode', 'new file mode', 'deleted file mode'].map((name) => ({ name, at: header(section, name) })),
+    ...['old mode', 'new mode', 'new file mode', 'deleted file mode'].map((name) => ({
+      name,
+      at: header(section, name),
+    })),
     ...(indexMode !== null ? [{ name: 'index', at: { value: indexMode[1]!, offset: index!.offset } }] : []),
   ];
   for (const { name, at } of found) {
     if (at === undefined) continue;
     const mode = /^[0-7]{6}\b/.test(at.value) ? Number.parseInt(at.value.slice(0, 6), 8) : Number.NaN;
     if (Number.isNaN(mode)) {
-      return parseError(`'${name}' needs a six-digit octal mode such as 100644`, lineOf(at.offset), 'a mode like 100644');
+      return parseError(
+        `'${name}' needs a six-digit octal mode such as 100644`,
+        lineOf(at.offset),
+        'a mode like 100644',
+      );
     }
     const type = mode & FILE_TYPE_MASK;
     if (type !== REGULAR_FILE && type !== SYMLINK_MODE) {

@@ -15,7 +15,8 @@ import type { PlanState } from './state.js';
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 // The operation names a symbolic link on its old side (git's old mode 120000).
-const namesLink = (op: Operation): boolean => (op.kind === 'update' || op.kind === 'delete') && op.link === true;
+const namesLink = (op: Operation): boolean =>
+  (op.kind === 'update' || op.kind === 'delete') && op.link === true;
 
 /** The canonical paths the script reads as symbolic links (not followed): pass them to the reader. */
 export function linkPaths(script: EditScript, root: string): string[] {

@@ -1,12 +1,12 @@
 import type { EditError, EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { planAdd } from './add.js';
-import { planBinary } from './binary.js';
 import type { LocateSettings } from './apply-chunks.js';
+import { planBinary } from './binary.js';
 import { planDelete } from './delete.js';
 import { elisionError } from './elided-code.js';
 import { finalTreeConflicts, type WrittenBy } from './final-tree.js';
-import { linkMismatch, linkTargetErrors } from './links.js';
 import { planInsert } from './insert.js';
+import { linkMismatch, linkTargetErrors } from './links.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { resolvePatchPath } from './paths.js';

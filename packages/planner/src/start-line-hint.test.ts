@@ -82,13 +82,16 @@ describe('SEARCH/REPLACE :start_line: breaks ties (SPEC §2)', () => {
 
   it('law: with copies of a line at distinct places, a hint on one copy edits exactly that copy', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 2, maxLength: 6 }), (places) => {
-        const lines = Array.from({ length: 31 }, (_, i) => (places.includes(i) ? 'x();' : `line ${i}`));
-        const target = places[0]!;
-        const out = result(text(...lines), block(['x();'], ['y();'], target + 1));
-        const expected = lines.map((l, i) => (i === target ? 'y();' : l));
-        expect(out).toBe(text(...expected));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 2, maxLength: 6 }),
+        (places) => {
+          const lines = Array.from({ length: 31 }, (_, i) => (places.includes(i) ? 'x();' : `line ${i}`));
+          const target = places[0]!;
+          const out = result(text(...lines), block(['x();'], ['y();'], target + 1));
+          const expected = lines.map((l, i) => (i === target ? 'y();' : l));
+          expect(out).toBe(text(...expected));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -166,7 +166,9 @@ export const belowAFile = (path: string, file: string, line: number): EditError 
 export function writeRefused(slot: Slot, path: string, line: number, state: PlanState): EditError[] | null {
   if (slot.kind === 'missing') {
     const { belowFile } = slot;
-    return belowFile === undefined || state.readKind(belowFile) === 'file' ? null : [belowAFile(path, belowFile, line)];
+    return belowFile === undefined || state.readKind(belowFile) === 'file'
+      ? null
+      : [belowAFile(path, belowFile, line)];
   }
   if (slot.kind === 'directory' && state.readsFileBelow(path)) return null;
   return fileRequired(slot, path, line);

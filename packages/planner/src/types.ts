@@ -1,5 +1,5 @@
-import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { EditError, ErrorCode } from '@patchsmith/core';
+import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { MovedChange } from './three-way-merge.js';
 
 /** What stat(2) said about a file when it was read: which file it was (device, inode) and its size, time and mode. */

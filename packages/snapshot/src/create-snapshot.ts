@@ -19,6 +19,7 @@ import {
   type ManifestEntry,
 } from './manifest.js';
 import { assertSafeRelativePath, toStorePath } from './paths.js';
+import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
 import {
   isWellFormedId,
   newSnapshotId,
@@ -27,7 +28,6 @@ import {
   SNAPSHOT_REF_PREFIX,
   snapshotRef,
 } from './snapshot-id.js';
-import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
 import { openStore, type Store, storeRepair } from './store.js';
 import { type TreeFile, writeNestedTree } from './tree.js';
 import { writeBlob } from './write-blob.js';
@@ -233,7 +233,9 @@ async function recordSnapshot(
     const state = states[i] as FileState;
     const path = toStorePath(store.prefix, write.path);
     const after =
-      write.after === null ? null : { hash: hashBytes(write.after.bytes), mode: recordedMode(write.after.mode) };
+      write.after === null
+        ? null
+        : { hash: hashBytes(write.after.bytes), mode: recordedMode(write.after.mode) };
     if (state.kind !== 'file') return { path, before: null, after };
     const blob = await writeBlob(store, state.bytes);
     treeFiles.push({ path, blob, executable: (state.mode & 0o111) !== 0, link: isSymlinkMode(state.mode) });

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { PatchsmithError, SYMLINK_MODE } from '@patchsmith/core';
-import { hashBytes } from '@patchsmith/core';
+import { hashBytes, PatchsmithError, SYMLINK_MODE } from '@patchsmith/core';
 import type { FileState } from '@patchsmith/planner';
 import type { SnapshotFs } from './fs.js';
 

@@ -101,10 +101,22 @@ describe('runEdit: a file replaced by a folder within one patch', () => {
 
   it('a Codex patch expresses both, in either order of its operations', async () => {
     await writeFile(join(repo, 'x'), 'x\n');
-    const toFolder = text('*** Begin Patch', '*** Add File: x/inner.txt', '+inner', '*** Delete File: x', '*** End Patch');
+    const toFolder = text(
+      '*** Begin Patch',
+      '*** Add File: x/inner.txt',
+      '+inner',
+      '*** Delete File: x',
+      '*** End Patch',
+    );
     expect((await patch(toFolder)).errors).toStrictEqual([]);
     expect(await readFile(join(repo, 'x/inner.txt'), 'utf8')).toBe('inner\n');
-    const toFile = text('*** Begin Patch', '*** Delete File: x/inner.txt', '*** Add File: x', '+x again', '*** End Patch');
+    const toFile = text(
+      '*** Begin Patch',
+      '*** Delete File: x/inner.txt',
+      '*** Add File: x',
+      '+x again',
+      '*** End Patch',
+    );
     expect((await patch(toFile)).errors).toStrictEqual([]);
     expect(await readFile(join(repo, 'x'), 'utf8')).toBe('x again\n');
   });
@@ -116,15 +128,43 @@ describe('runEdit: a file replaced by a folder within one patch', () => {
     await writeFile(join(repo, 'd/other.txt'), 'not named\n');
     const before = await hashTree(repo);
     const below = await patch(text('*** Begin Patch', '*** Add File: a/b', '+b', '*** End Patch'));
-    expect(below.errors).toMatchObject([{ code: 'NOT_A_FILE', path: 'a/b', message: 'cannot write a/b: a is a file, not a folder' }]);
-    const kept = await patch(text('*** Begin Patch', '*** Update File: a', '@@', '-a file', '+still a file', '*** Add File: a/b', '+b', '*** End Patch'));
+    expect(below.errors).toMatchObject([
+      { code: 'NOT_A_FILE', path: 'a/b', message: 'cannot write a/b: a is a file, not a folder' },
+    ]);
+    const kept = await patch(
+      text(
+        '*** Begin Patch',
+        '*** Update File: a',
+        '@@',
+        '-a file',
+        '+still a file',
+        '*** Add File: a/b',
+        '+b',
+        '*** End Patch',
+      ),
+    );
     expect(kept.errors).toMatchObject([{ code: 'NOT_A_FILE', path: 'a/b' }]);
-    const holding = await patch(text('*** Begin Patch', '*** Delete File: d/named.txt', '*** Add File: d', '+d', '*** End Patch'));
+    const holding = await patch(
+      text('*** Begin Patch', '*** Delete File: d/named.txt', '*** Add File: d', '+d', '*** End Patch'),
+    );
     expect(holding.errors).toMatchObject([
-      { code: 'NOT_A_FILE', path: 'd', message: expect.stringContaining('holding d/other.txt, which the patch does not delete') },
+      {
+        code: 'NOT_A_FILE',
+        path: 'd',
+        message: expect.stringContaining('holding d/other.txt, which the patch does not delete'),
+      },
     ]);
     const checked = await runEdit(
-      { kind: 'patch', text: text('*** Begin Patch', '*** Delete File: d/named.txt', '*** Add File: d', '+d', '*** End Patch') },
+      {
+        kind: 'patch',
+        text: text(
+          '*** Begin Patch',
+          '*** Delete File: d/named.txt',
+          '*** Add File: d',
+          '+d',
+          '*** End Patch',
+        ),
+      },
       { root: repo, dryRun: true },
     );
     expect(checked.errors).toMatchObject([{ code: 'NOT_A_FILE', path: 'd' }]);

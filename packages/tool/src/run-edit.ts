@@ -178,7 +178,9 @@ async function planWholeTree(
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
   // The links a git diff changes as links (mode 120000) are read as links, not through them.
-  const files = await readFiles(root, touchedPaths(parsed.value, root), { links: linkPaths(parsed.value, root) });
+  const files = await readFiles(root, touchedPaths(parsed.value, root), {
+    links: linkPaths(parsed.value, root),
+  });
   const planOptions = {
     root,
     firstMatch: options.firstMatch ?? false,
