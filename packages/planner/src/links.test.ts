@@ -4,6 +4,7 @@ import { parseEdits } from '@patchsmith/grammar';
 import { describe, expect, it } from 'vitest';
 import { linkPaths } from './links.js';
 import { planEdits } from './plan-edits.js';
+import { printUnifiedDiff } from './print-unified-diff.js';
 import { files, ROOT } from './test-support/script.js';
 import type { FileState } from './types.js';
 
@@ -109,4 +110,38 @@ describe('links in the plan', () => {
     expect(planned.ok).toBe(allowed);
     if (!planned.ok) expect(planned.errors[0]).toMatchObject({ code: 'PATH_OUTSIDE_ROOT', path });
   });
+});
+
+it('printUnifiedDiff prints links as git does (modes 120000, an index line for a retarget), and reads back to the same writes', () => {
+  const retarget = text(
+    'diff --git a/l b/l',
+    'index 1111111..2222222 120000',
+    '--- a/l',
+    '+++ b/l',
+    '@@ -1 +1 @@',
+    '-a',
+    noNewline,
+    '+b',
+    noNewline,
+  );
+  const gone = text(
+    'diff --git a/m b/m',
+    'deleted file mode 120000',
+    '--- a/m',
+    '+++ /dev/null',
+    '@@ -1 +0,0 @@',
+    '-a',
+    noNewline,
+  );
+  const state = files({ l: link('a'), m: link('a'), n: { kind: 'missing' } });
+  const first = planEdits(parsed(retarget + gone + newLink('n', 'sub/x')), state, { root: ROOT });
+  if (!first.ok) throw new Error(JSON.stringify(first.errors));
+  const printed = printUnifiedDiff(first.plan);
+  expect(printed).toContain('index 2e65efe..63d8dbd 120000\n');
+  expect(printed).toContain('deleted file mode 120000\n');
+  expect(printed).toContain('new file mode 120000\n');
+  const again = planEdits(parsed(printed), state, { root: ROOT });
+  expect(again.ok && again.plan.writes.map((w) => [w.path, w.after])).toStrictEqual(
+    first.plan.writes.map((w) => [w.path, w.after]),
+  );
 });
