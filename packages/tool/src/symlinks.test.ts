@@ -4,7 +4,7 @@
  * commit's diff is the commit's own: modes 120000 and targets included), in both directions of the
  * history; undo restores links; and a link the patch makes never leads out of the root.
  */
-import { mkdir, mkdtemp, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,6 +159,48 @@ describe('runEdit: a link the patch makes never leads out', () => {
       expect(await hashTree(root)).toStrictEqual(before);
     },
   );
+
+  it('a hostile link out of the root is replaced by a file as a link, never written through', async () => {
+    const root = join(base, 'root');
+    const outside = join(base, 'outside.txt');
+    await mkdir(root);
+    await writeFile(outside, 'outside\n');
+    await symlink(outside, join(root, 'l'));
+    const swap = text(
+      'diff --git a/l b/l',
+      'deleted file mode 120000',
+      '--- a/l',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      `-${outside}`,
+      '\\ No newline at end of file',
+      'diff --git a/l b/l',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/l',
+      '@@ -0,0 +1 @@',
+      '+inside now',
+    );
+    expect((await runEdit({ kind: 'patch', text: swap }, { root, snapshot: false })).errors).toStrictEqual(
+      [],
+    );
+    expect(await readFile(join(root, 'l'), 'utf8')).toBe('inside now\n');
+    expect(await readFile(outside, 'utf8')).toBe('outside\n');
+    // A text edit of the same path as a file still refuses to follow such a link.
+    await rm(join(root, 'l'));
+    await symlink(outside, join(root, 'l'));
+    const through = text(
+      '*** Begin Patch',
+      '*** Update File: l',
+      '@@',
+      '-outside',
+      '+pwned',
+      '*** End Patch',
+    );
+    const refused = await runEdit({ kind: 'patch', text: through }, { root, snapshot: false });
+    expect(refused.errors).toMatchObject([{ code: 'PATH_OUTSIDE_ROOT', path: 'l' }]);
+    expect(await readFile(outside, 'utf8')).toBe('outside\n');
+  });
 
   it('no write of the same patch goes through a link it makes, and a later patch writes through one only inside', async () => {
     const root = join(base, 'root');
