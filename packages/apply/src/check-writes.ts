@@ -176,6 +176,6 @@ export async function checkWrites(
     }
   }
   if (errors.length === 0) errors.push(...(await replacementProblems(ctx, checked)));
-  if (errors.length === 0) errors.push(...(await linkTargetProblems(ctx, checked)));
+  if (errors.length === 0) errors.push(...(await linkTargetProblems(ctx, checked, policy.allowOutsideLinks)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

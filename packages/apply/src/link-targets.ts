@@ -59,15 +59,15 @@ async function realDestination(ctx: RootContext, dest: string): Promise<string> 
 export async function linkTargetProblems(
   ctx: RootContext,
   checked: readonly CheckedWrite[],
+  allowOutside: boolean,
 ): Promise<EditError[]> {
   const problems: EditError[] = [];
   for (const { write, resolved } of checked) {
     if (write.after === null || !isSymlinkMode(write.after.mode)) continue;
     const target = decoder.decode(write.after.bytes);
     const real = await realDestination(ctx, resolve(dirname(resolved.entry), target));
-    const inside =
-      isInsidePath(real, ctx.realRoot) && !ctx.privateDirs.some((dir) => isInsidePath(real, dir));
-    if (inside) continue;
+    const intoState = ctx.privateDirs.some((dir) => isInsidePath(real, dir));
+    if (!intoState && (allowOutside || isInsidePath(real, ctx.realRoot))) continue;
     const shown = isInsidePath(real, ctx.realRoot) ? relative(ctx.realRoot, real).split(sep).join('/') : real;
     problems.push({
       code: 'PATH_OUTSIDE_ROOT',

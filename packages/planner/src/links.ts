@@ -61,7 +61,11 @@ function targetProblem(path: string, bytes: Uint8Array): string | null {
 }
 
 /** Every link the patch leaves whose target is refused: PATH_OUTSIDE_ROOT (or INVALID_EDIT for one that is no path), naming the link. */
-export function linkTargetErrors(state: PlanState, writtenBy: ReadonlyMap<string, WrittenBy>): EditError[] {
+export function linkTargetErrors(
+  state: PlanState,
+  writtenBy: ReadonlyMap<string, WrittenBy>,
+  allowOutside: boolean,
+): EditError[] {
   const errors: EditError[] = [];
   for (const [path, { line }] of writtenBy) {
     const slot = state.get(path);
@@ -69,6 +73,7 @@ export function linkTargetErrors(state: PlanState, writtenBy: ReadonlyMap<string
     const problem = targetProblem(path, slot.bytes);
     if (problem === null) continue;
     const code = problem.includes('target "') ? 'PATH_OUTSIDE_ROOT' : 'INVALID_EDIT';
+    if (code === 'PATH_OUTSIDE_ROOT' && allowOutside) continue;
     errors.push({ code, message: `the symbolic link ${path} is refused: ${problem}`, path, line });
   }
   return errors;

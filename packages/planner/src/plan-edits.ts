@@ -167,7 +167,7 @@ export function planEdits(
       planned.push(outcome.file);
     }
   }
-  const conflicts = [...finalTreeConflicts(state, writtenBy), ...linkTargetErrors(state, writtenBy)];
+  const conflicts = [...finalTreeConflicts(state, writtenBy), ...linkTargetErrors(state, writtenBy, options.allowOutsideLinks ?? false)];
   for (const error of conflicts) errors.push(error);
   failed += conflicts.length;
   if (errors.length > 0 && (failed > 0 || state.changesAnything())) return { ok: false, errors };

@@ -41,6 +41,11 @@ export interface PlanOptions {
    * edit is ELIDED_CODE, since the lines it deletes are the ones the model did not repeat).
    */
   allowElision?: boolean;
+  /**
+   * A host setting, never something a patch carries: let a symbolic link the patch makes point
+   * outside the root (off: `PATH_OUTSIDE_ROOT`). Writes through such a link are still refused.
+   */
+  allowOutsideLinks?: boolean;
 }
 
 export type FileOp = 'add' | 'update' | 'delete' | 'move';

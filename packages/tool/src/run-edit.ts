@@ -60,6 +60,11 @@ export interface RunEditOptions {
   ask?: AskPermission;
   /** A host setting, never something a patch carries: let edits write `.patchsmith.json` and `.patchsmith/`. */
   allowConfigWrites?: boolean;
+  /**
+   * A host setting, never something a patch carries: let a symbolic link the patch makes point
+   * outside the root (off: `PATH_OUTSIDE_ROOT`). Writes through such a link are still refused.
+   */
+  allowOutsideLinks?: boolean;
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
@@ -154,7 +159,10 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<RunEditOptions, 'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'> = {},
+  options: Pick<
+    RunEditOptions,
+    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'allowOutsideLinks'
+  > = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root);
@@ -173,7 +181,10 @@ type WholeTreePlan =
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<RunEditOptions, 'firstMatch' | 'readVersions' | 'partial' | 'allowElision'>,
+  options: Pick<
+    RunEditOptions,
+    'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'allowOutsideLinks'
+  >,
 ): Promise<WholeTreePlan> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed;
@@ -185,6 +196,7 @@ async function planWholeTree(
     root,
     firstMatch: options.firstMatch ?? false,
     allowElision: options.allowElision ?? false,
+    allowOutsideLinks: options.allowOutsideLinks ?? false,
   };
   const { readVersions } = options;
   const plan = (script: EditScript): PlanResult =>
@@ -242,6 +254,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       policy,
       askApproved: true,
       allowConfigWrites: options.allowConfigWrites ?? false,
+      allowOutsideLinks: options.allowOutsideLinks ?? false,
     });
     return checked.ok ? report : rejected(checked.errors, dryRun);
   }
@@ -264,6 +277,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
         policy,
         askApproved: true,
         allowConfigWrites: options.allowConfigWrites ?? false,
+        allowOutsideLinks: options.allowOutsideLinks ?? false,
       };
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be

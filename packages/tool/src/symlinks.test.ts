@@ -160,6 +160,23 @@ describe('runEdit: a link the patch makes never leads out', () => {
     },
   );
 
+  it('a host may let links point out (allowOutsideLinks), never into private state; no write goes through them', async () => {
+    const root = join(base, 'root');
+    await mkdir(root);
+    git(root, ['init', '-q']);
+    const options = { root, snapshot: false, allowOutsideLinks: true } as const;
+    expect((await runEdit({ kind: 'patch', text: newLink('etc', '/etc') }, options)).errors).toStrictEqual(
+      [],
+    );
+    expect(await readlink(join(root, 'etc'))).toBe('/etc');
+    const into = await runEdit({ kind: 'patch', text: newLink('state', '.git/patchsmith') }, options);
+    expect(into.errors).toMatchObject([{ code: 'PATH_OUTSIDE_ROOT', path: 'state' }]);
+    const through = text('*** Begin Patch', '*** Add File: etc/pwned', '+x', '*** End Patch');
+    expect((await runEdit({ kind: 'patch', text: through }, options)).errors).toMatchObject([
+      { code: 'PATH_OUTSIDE_ROOT', path: 'etc/pwned' },
+    ]);
+  });
+
   it('a hostile link out of the root is replaced by a file as a link, never written through', async () => {
     const root = join(base, 'root');
     const outside = join(base, 'outside.txt');
