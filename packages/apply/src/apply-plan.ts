@@ -27,6 +27,8 @@ export interface ApplyOptions {
   askApproved?: boolean;
   /** A host setting, never something a patch carries: let this apply write `.patchsmith.json` and `.patchsmith/`. */
   allowConfigWrites?: boolean;
+  /** A host setting, never something a patch carries: let a link the plan makes lead outside the root (never into private state). */
+  allowOutsideLinks?: boolean;
   /**
    * Called under the lock once every check has passed, right before the first write (and only when
    * there is something to write), e.g. to take a snapshot: every write's `before` is then what the

@@ -1,23 +1,25 @@
 import { dirname } from 'node:path';
-import { type EditError, hashBytes, IO_CONCURRENCY, mapLimit, sameBytes } from '@patchsmith/core';
+import {
+  type EditError,
+  hashBytes,
+  IO_CONCURRENCY,
+  isSymlinkMode,
+  mapLimit,
+  sameBytes,
+} from '@patchsmith/core';
 import type { PlannedWrite } from '@patchsmith/planner';
+import type { CheckedWrite, DiskCheck } from './checked-write.js';
 import type { RootContext } from './context.js';
 import { type FileIdentity, identityOf, recordFolder, type WriteFolder } from './guard-folders.js';
 import { io } from './io-failure.js';
+import { linkStaleness, linkTargetProblems, writesLink } from './link-targets.js';
 import { permissionBits } from './mode-bits.js';
+import { replacementProblems, replacesFolder } from './replaced-entries.js';
 import { type PathResolution, type ResolvedTarget, resolvePath, withLookupCache } from './resolve-path.js';
 import { readOnlyProblem } from './writable.js';
 import { policyRefusal, type WritePolicy } from './write-policy.js';
 
-/** A planned write that passed the checks, with where the disk says it goes. */
-export interface CheckedWrite {
-  write: PlannedWrite;
-  resolved: ResolvedTarget;
-  /** The real folder the write changes, and its identity when checked (re-checked around the rename). */
-  folder: WriteFolder;
-  /** The identity of the file the write replaces or removes (what its backup must be), or null when there is none. */
-  original: FileIdentity | null;
-}
+export type { CheckedWrite, DiskCheck };
 
 export type CheckResult = { ok: true; writes: CheckedWrite[] } | { ok: false; errors: EditError[] };
 
@@ -31,9 +33,6 @@ function isNoOp(write: PlannedWrite, current: Uint8Array | null): boolean {
   if (permissionBits(after.mode) !== permissionBits(before.mode) || current === null) return false;
   return sameBytes(current, after.bytes);
 }
-
-/** What the disk holds for a write: a problem (STALE, read-only), or the bytes there now (null when absent). */
-type DiskCheck = { problem: EditError } | { problem: null; current: Uint8Array | null };
 
 const agrees = (current: Uint8Array | null): DiskCheck => ({ problem: null, current });
 const disagrees = (problem: EditError): DiskCheck => ({ problem });
@@ -52,16 +51,18 @@ async function staleness(
   ctx: RootContext,
   write: PlannedWrite,
   resolved: ResolvedTarget,
+  replacing: boolean,
 ): Promise<DiskCheck> {
   const { path, before } = write;
   if (before === null) {
-    if (resolved.kind === 'missing') return agrees(null);
+    if (resolved.kind === 'missing' || (replacing && resolved.kind === 'directory')) return agrees(null);
     const now = resolved.kind === 'file' ? 'file' : 'folder';
     return disagrees(stale(path, `${path} was absent when the patch was planned, but is now a ${now}`));
   }
   if (resolved.kind === 'missing')
     return disagrees(stale(path, `${path} was removed since the patch was planned`));
   if (resolved.kind === 'directory') return disagrees(stale(path, `${path} is now a folder`));
+  if (isSymlinkMode(before.mode) || resolved.link) return linkStaleness(ctx, write, resolved);
   const { target } = resolved;
   const stats = resolved.stats ?? (await io('stat', target, () => ctx.fs.stat(target)));
   const bytes = await io('readFile', target, () => ctx.fs.readFile(target));
@@ -107,14 +108,19 @@ interface Inspection {
 }
 
 /** Where one write's path leads now, whether the policy allows it, and whether the disk still agrees with its `before`. */
-async function inspect(ctx: RootContext, policy: WritePolicy, write: PlannedWrite): Promise<Inspection> {
-  const resolved = await resolvePath(ctx, write.path);
+async function inspect(
+  ctx: RootContext,
+  policy: WritePolicy,
+  write: PlannedWrite,
+  replacing: boolean,
+): Promise<Inspection> {
+  const resolved = await resolvePath(ctx, write.path, { followLast: !writesLink(write) });
   if (!resolved.ok) return { resolved, problem: null };
   const refused = policyRefusal(ctx, policy, write, resolved);
   if (refused) return { resolved, problem: refused };
-  const disk = await staleness(ctx, write, resolved);
+  const disk = await staleness(ctx, write, resolved, replacing);
   if (disk.problem !== null) return { resolved, problem: disk.problem };
-  if (resolved.kind === 'directory') return { resolved, problem: null };
+  if (resolved.kind === 'directory' && !replacing) return { resolved, problem: null };
   const folder = await changedFolder(ctx, write, resolved);
   const original = resolved.kind === 'file' ? replacedIdentity(write, resolved) : null;
   return { resolved, problem: null, folder, original, noOp: isNoOp(write, disk.current) };
@@ -134,7 +140,10 @@ export async function checkWrites(
   policy: WritePolicy,
 ): Promise<CheckResult> {
   const lookups = withLookupCache(ctx);
-  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) => inspect(lookups, policy, write));
+  const removed = new Set(writes.filter((write) => write.after === null).map((write) => write.path));
+  const inspected = await mapLimit(writes, IO_CONCURRENCY, (write) =>
+    inspect(lookups, policy, write, replacesFolder(write, removed)),
+  );
   const errors: EditError[] = [];
   const checked: CheckedWrite[] = [];
   const writers = new Map<string, string>();
@@ -166,5 +175,7 @@ export async function checkWrites(
       });
     }
   }
+  if (errors.length === 0) errors.push(...(await replacementProblems(ctx, checked)));
+  if (errors.length === 0) errors.push(...(await linkTargetProblems(ctx, checked, policy.allowOutsideLinks)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, writes: checked };
 }

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { IO_CONCURRENCY } from '@patchsmith/core';
 import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
-import { IO_CONCURRENCY } from '@patchsmith/core';
 import { heldFs } from './test-support/held-fs.js';
 import {
   beforeOf,

@@ -21,6 +21,13 @@ export interface ResolvedTarget {
   stats?: TransactionStats;
   /** For a file: `entry`'s own stats (not followed; the same as `stats` unless the path is a symlink). */
   entryStats?: TransactionStats;
+  /**
+   * For a missing path below a file (`a/b` where `a` is a file): that file's entry. Writing the
+   * path needs the plan to remove it first (a file replaced by a folder, `replaced-entries.ts`).
+   */
+  blockedBy?: string;
+  /** The path itself is a symbolic link, resolved without following it (`followLast: false`): `target` is `entry`. */
+  link?: boolean;
 }
 
 export interface RefusedPath {
@@ -109,10 +116,16 @@ function missingFrom(ctx: PathContext, rel: string, dir: string, segments: strin
 
 /**
  * Resolves a plan path against the disk, one component at a time: a symlink (of a folder or of
- * the file itself) is followed only while it stays inside the root and out of private state.
- * A file where a folder is needed is `NOT_A_FILE`; so is a dangling symlink (nothing to write through).
+ * the file itself) is followed only while it stays inside the root and out of private state;
+ * with `followLast: false`, a symlink that is the path itself is the answer (`link`).
+ * A path below a file is missing, `blockedBy` that file; a dangling symlink is `NOT_A_FILE`
+ * (nothing to write through).
  */
-export async function resolvePath(ctx: PathContext, raw: string): Promise<PathResolution> {
+export async function resolvePath(
+  ctx: PathContext,
+  raw: string,
+  options: { followLast?: boolean } = {},
+): Promise<PathResolution> {
   const lexical = toTreePath(raw, ctx);
   if (!lexical.ok) return lexical;
   const { rel } = lexical;
@@ -130,6 +143,13 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
     if (lst === null) return missingFrom(ctx, rel, dir, segments, index);
     let real = here;
     let st = lst;
+    if (last && lst.isSymbolicLink() && options.followLast === false) {
+      // The link itself is what the write replaces: where it points is not looked at.
+      const refused = checkRealPath(ctx, rel, here);
+      if (refused) return refused;
+      const linkEntry = { entry: here, target: here, missingDirs: [], existingDir: dir };
+      return { ok: true, rel, kind: 'file', ...linkEntry, stats: lst, entryStats: lst, link: true };
+    }
     if (lst.isSymbolicLink()) {
       const followed = await followLink(ctx, rel, here, lookup);
       if (!followed.ok) return followed;
@@ -168,8 +188,9 @@ export async function resolvePath(ctx: PathContext, raw: string): Promise<PathRe
         entryStats: lst,
       };
     }
-    const prefix = segments.slice(0, index + 1).join('/');
-    return refuse('NOT_A_FILE', `${rel}: ${prefix} is a file, not a folder`);
+    // Below a file: missing, with the file in the way named (only a plan that removes it may write here).
+    const below = missingFrom(ctx, rel, dir, segments, index);
+    return below.ok ? { ...below, blockedBy: here } : below;
   }
   throw new Error('unreachable: a path has at least one segment');
 }

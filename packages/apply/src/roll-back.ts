@@ -1,10 +1,10 @@
 import { dirname, join, relative, sep } from 'node:path';
+import { byDepth, runAll } from '@patchsmith/core';
 import type { RootContext } from './context.js';
 import { isMissing, lstatOrNull } from './fs.js';
-import { permissionBits } from './mode-bits.js';
 import { IoFailure, io } from './io-failure.js';
 import { type Journal, rmdirIfEmpty, unlinkIfPresent } from './journal.js';
-import { byDepth, runAll } from '@patchsmith/core';
+import { permissionBits } from './mode-bits.js';
 
 /** Creates the missing folders on the way to `path` (inside the root). */
 async function ensureParents(ctx: RootContext, path: string): Promise<void> {
@@ -39,9 +39,19 @@ async function restore(ctx: RootContext, backup: string, original: string): Prom
 }
 
 /**
- * Puts the before state back from a journal, whatever point the transaction reached: staged files
- * and created files go, every backup still in the transaction folder is renamed over its original
- * place (recreating the folders a delete removed, with their modes), and created folders go.
+ * Removes a file the transaction created; a folder there is the one it was to replace (a folder
+ * replaced by a file, not yet removed), which is not the transaction's to remove.
+ */
+async function unlinkCreated(ctx: RootContext, target: string): Promise<void> {
+  // A path that cannot be looked at (too long, gone) cannot be a folder there: unlinkIfPresent judges it.
+  if ((await ctx.fs.lstat(target).catch(() => null))?.isDirectory()) return;
+  await unlinkIfPresent(ctx.fs, target);
+}
+
+/**
+ * Puts the before state back from a journal, whatever point the transaction reached: staged files,
+ * created files and created folders go, then every backup still in the transaction folder is
+ * renamed over its original place (recreating the folders a delete removed, with their modes).
  * Each step is idempotent, so a rollback that is itself interrupted is finished by running it again.
  * The steps of one phase run concurrently; the phases run in order, and a failed phase stops the
  * rollback once its calls in flight have settled.
@@ -58,9 +68,13 @@ export async function rollBack(ctx: RootContext, journal: Journal): Promise<void
   await runAll(
     journal.entries.flatMap((entry) => {
       const target = entry.target;
-      return entry.created && target !== null ? [() => unlinkIfPresent(fs, inTree(target))] : [];
+      return entry.created && target !== null ? [() => unlinkCreated(ctx, inTree(target))] : [];
     }),
   );
+  // Before the backups: a folder created where a file was (a file replaced by a folder) goes first.
+  for (const level of byDepth(journal.createdDirs, 'deepest-first')) {
+    await runAll(level.map((dir) => () => rmdirIfEmpty(fs, inTree(dir))));
+  }
   await runAll(
     journal.entries.flatMap((entry) => {
       const { backup, restoreTo } = entry;
@@ -68,9 +82,6 @@ export async function rollBack(ctx: RootContext, journal: Journal): Promise<void
       return [() => restore(ctx, join(txnDir, backup), inTree(restoreTo))];
     }),
   );
-  for (const level of byDepth(journal.createdDirs, 'deepest-first')) {
-    await runAll(level.map((dir) => () => rmdirIfEmpty(fs, inTree(dir))));
-  }
   await runAll(
     Object.entries(journal.dirModes).map(([rel, mode]) => async () => {
       const dir = inTree(rel);

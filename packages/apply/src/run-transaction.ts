@@ -1,8 +1,9 @@
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
   byDepth,
   type EditError,
   isStrictlyInside,
+  isSymlinkMode,
   PatchsmithError,
   randomHex,
   runAll,
@@ -32,6 +33,7 @@ import {
   writeJournal,
 } from './journal.js';
 import { permissionBits } from './mode-bits.js';
+import { clearingOf, removeReplacedFolders } from './replaced-entries.js';
 import { rollBack } from './roll-back.js';
 import { rollbackFailure, shownNames } from './rollback-report.js';
 import { makeFolder, putInPlace, removeEntry, stage } from './tree-steps.js';
@@ -176,7 +178,8 @@ function touchedFolders(realRoot: string, journal: Journal): string[] {
  * (fsync'd) before any change to the tree, folders parent first, every file staged and backed up,
  * then every staged file and the backups' folder fsync'd together, before the first rename;
  * deletes' folders removed deepest first; each folder the renames and removals changed fsync'd
- * once; and the journal removed only after all of that.
+ * once; and the journal removed only after all of that. A file replaced by a folder (or the
+ * reverse) is removed first, and what takes its name is created, staged and fsync'd once it is gone.
  */
 async function carryOut(
   ctx: RootContext,
@@ -188,32 +191,47 @@ async function carryOut(
   const inTree = (rel: string) => join(realRoot, rel);
   await io('mkdir', txnDir, () => fs.mkdir(txnDir));
   await writeJournal(ctx, journal);
-  for (const level of byDepth(journal.createdDirs, 'outermost-first')) {
-    await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
-  }
+  // Entries that replace a file by a folder (or the reverse) wait for what is in their way to go.
+  const clearing = clearingOf(journal);
+  const makeFolders = async (dirs: string[]) => {
+    for (const level of byDepth(dirs, 'outermost-first')) {
+      await runAll(level.map((dir) => () => makeFolder(ctx, inTree(dir), guard)));
+    }
+  };
+  await makeFolders(journal.createdDirs.filter((dir) => !clearing.laterDirs.includes(dir)));
   const staged = new Map<number, FileIdentity>();
-  const staging = journal.entries.flatMap((entry, index) => {
-    const checked = writes[index]!;
-    if (entry.temp === null || checked.write.after === null) return [];
-    const temp = inTree(entry.temp);
-    return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
-  });
+  const staging = (later: boolean) =>
+    journal.entries.flatMap((entry, index) => {
+      const checked = writes[index]!;
+      if (entry.temp === null || checked.write.after === null || clearing.laterStaged.has(index) !== later)
+        return [];
+      const temp = inTree(entry.temp);
+      return [async () => staged.set(index, await stage(ctx, checked, temp, guard))];
+    });
+  // A staged link is not opened to be fsync'd (that would follow it); its folder's fsync keeps it.
+  const syncStaged = (later: boolean) =>
+    journal.entries.flatMap((entry, index) => {
+      const after = writes[index]!.write.after;
+      const { temp } = entry;
+      if (
+        temp === null ||
+        after === null ||
+        isSymlinkMode(after.mode) ||
+        clearing.laterStaged.has(index) !== later
+      )
+        return [];
+      return [() => syncFile(fs, inTree(temp))];
+    });
   const backups = journal.entries.flatMap((entry, index) => {
     if (entry.backup === null || entry.restoreTo === null) return [];
     const [original, backup] = [inTree(entry.restoreTo), join(txnDir, entry.backup)];
     return [() => backUpChecked(ctx, writes[index]!, original, backup, guard)];
   });
-  await runAll([...staging, ...backups]);
+  await runAll([...staging(false), ...backups]);
   // Every file staged before the first fsync: the file system commits many in flight at once.
-  await runAll([
-    ...journal.entries.flatMap((entry) => {
-      const temp = entry.temp;
-      return temp === null ? [] : [() => syncFile(fs, inTree(temp))];
-    }),
-    () => syncDir(fs, txnDir),
-  ]);
+  await runAll([...syncStaged(false), () => syncDir(fs, txnDir)]);
   const emptied = new Set<string>();
-  const swaps = journal.entries.flatMap((entry, index) => {
+  const swap = (entry: JournalEntry, index: number) => {
     const checked = writes[index]!;
     if (entry.temp !== null && entry.target !== null) {
       const [from, to] = [inTree(entry.temp), inTree(entry.target)];
@@ -223,8 +241,17 @@ async function carryOut(
     const removed = inTree(entry.remove);
     for (const dir of foldersUpTo(realRoot, dirname(removed))) emptied.add(dir);
     return [() => removeEntry(ctx, checked, removed, join(txnDir, `removed-${index}`), guard)];
-  });
-  await runAll(swaps);
+  };
+  if (clearing.first.size > 0) {
+    await runAll([...clearing.first].flatMap((index) => swap(journal.entries[index]!, index)));
+    await removeReplacedFolders(ctx, clearing.replacedFolders);
+    await makeFolders(clearing.laterDirs);
+    await runAll(staging(true));
+    await runAll(syncStaged(true));
+  }
+  await runAll(
+    journal.entries.flatMap((entry, index) => (clearing.first.has(index) ? [] : swap(entry, index))),
+  );
   for (const level of byDepth([...emptied], 'deepest-first')) {
     await runAll(level.map((dir) => () => rmdirIfEmpty(fs, dir)));
   }

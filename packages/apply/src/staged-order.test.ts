@@ -26,7 +26,10 @@ const FILES = 12;
 const spec: TreeSpec = {
   files: {
     ...Object.fromEntries(
-      Array.from({ length: FILES }, (_, i) => [`d${i % 3}/f${i}.txt`, { bytes: bytes(`old ${i}\n`), mode: 0o644 }]),
+      Array.from({ length: FILES }, (_, i) => [
+        `d${i % 3}/f${i}.txt`,
+        { bytes: bytes(`old ${i}\n`), mode: 0o644 },
+      ]),
     ),
     'gone/only.txt': { bytes: bytes('the only file of its folder\n'), mode: 0o644 },
   },
@@ -87,7 +90,14 @@ describe('a many-file transaction', () => {
     // The three folders of updates, the new folders and their parent (the root), the emptied
     // folder's parent: each once.
     expect(folderSyncs.sort()).toEqual(
-      [root, join(root, 'd0'), join(root, 'd1'), join(root, 'd2'), join(root, 'fresh'), join(root, 'fresh/sub')].sort(),
+      [
+        root,
+        join(root, 'd0'),
+        join(root, 'd1'),
+        join(root, 'd2'),
+        join(root, 'fresh'),
+        join(root, 'fresh/sub'),
+      ].sort(),
     );
   });
 

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { PatchsmithError } from '@patchsmith/core';
+import { isSymlinkMode, PatchsmithError } from '@patchsmith/core';
 import type { CheckedWrite } from './check-writes.js';
 import type { RootContext } from './context.js';
 import { errnoOf } from './fs.js';
@@ -17,6 +17,7 @@ import {
 import { IoFailure, io } from './io-failure.js';
 import { writeStaged } from './journal.js';
 import { permissionBits } from './mode-bits.js';
+import { stageLink } from './stage-link.js';
 
 /**
  * The transaction's steps that change the tree, each with the folder it goes through checked right
@@ -73,7 +74,8 @@ export async function stage(
   await checkFolder(ctx, folder, guard.caseInsensitive);
   try {
     // Unguarded: the guard would look up the real path of the folder just checked once more.
-    await writeStaged(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
+    if (isSymlinkMode(after.mode)) await stageLink(guard.unguarded, temp, after.bytes);
+    else await writeStaged(guard.unguarded, temp, after.bytes, permissionBits(after.mode));
     return await entryIdentity(ctx.fs, temp);
   } catch (error) {
     throw await explained(ctx, folder, guard, error, resolved.target);

@@ -21,6 +21,7 @@ export interface WritePolicyOptions {
   policy?: PermissionPolicy;
   askApproved?: boolean;
   allowConfigWrites?: boolean;
+  allowOutsideLinks?: boolean;
 }
 
 /** Everything one apply decides its writes with, worked out once before the first check. */
@@ -28,6 +29,8 @@ export interface WritePolicy {
   policy: PermissionPolicy;
   askApproved: boolean;
   allowConfigWrites: boolean;
+  /** A host setting: a link the plan makes may lead outside the root (never into private state). */
+  allowOutsideLinks: boolean;
   caseInsensitive: boolean;
   /** Where the root's config really is (it may be a symlink to another file of the tree); null when absent. */
   configTarget: string | null;
@@ -70,6 +73,7 @@ export async function loadWritePolicy(
       policy,
       askApproved: options.askApproved ?? false,
       allowConfigWrites: options.allowConfigWrites ?? false,
+      allowOutsideLinks: options.allowOutsideLinks ?? false,
       caseInsensitive,
       configTarget,
     },

@@ -1,6 +1,7 @@
 export type { ConfigFs, PatchsmithConfig } from './config.js';
 export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } from './config.js';
 export { describeDecidedPath, describeRule } from './describe-decision.js';
+export { isSymlinkMode, SYMLINK_MODE } from './file-mode.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
 export { MAX_FILE_BYTES } from './file-size.js';

@@ -27,7 +27,10 @@ export interface AddFile {
   line: number;
   /** The exact text to write (no newline added or removed). */
   content?: string;
-  /** Permission bits to give the file (a unified diff's `new file mode 100755`: `0o755`). */
+  /**
+   * Permission bits to give the file (a unified diff's `new file mode 100755`: `0o755`), or
+   * `SYMLINK_MODE` (`new file mode 120000`): a symbolic link whose target is the content.
+   */
   mode?: number;
   /**
    * The file must not exist yet (a str_replace with an empty `old_str`): that edit means "create",
@@ -48,6 +51,8 @@ export interface DeleteFile {
   chunks?: Chunk[];
   /** See `UpdateFile.oldNoNewline`. */
   oldNoNewline?: number;
+  /** See `UpdateFile.link`. */
+  link?: boolean;
 }
 
 /** `*** Update File: path`, optional `*** Move to: movePath`, then chunks (none for a pure rename). */
@@ -59,8 +64,16 @@ export interface UpdateFile {
   line: number;
   /** `movePath` is a copy's destination (git's `copy from` / `copy to`): the source stays. */
   copy?: boolean;
-  /** Permission bits to set (a unified diff's `new mode 100755`: `0o755`); kept when absent. */
+  /**
+   * Permission bits to set (a unified diff's `new mode 100755`: `0o755`), or `SYMLINK_MODE` for a
+   * symbolic link; kept when absent.
+   */
   mode?: number;
+  /**
+   * The path is a symbolic link before the patch (git's mode 120000 on its old side): it is read
+   * and replaced as a link (its content is its target), never followed.
+   */
+  link?: boolean;
   /**
    * The final-newline state the result must have (a unified diff's `\ No newline at end of file`),
    * overriding the keep-the-file's-state rule; kept when absent.

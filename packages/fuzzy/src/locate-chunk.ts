@@ -4,6 +4,7 @@ import type { FileIndex } from './file-index.js';
 import type { SearchRegion } from './find-block.js';
 import { type Candidates, findCandidates } from './find-candidates.js';
 import { findNearestRegion } from './nearest-region.js';
+import { pickFirstOrHint } from './nearest-start.js';
 import { locateBySimilarity } from './similarity-pass.js';
 import type { ChunkLocation, ChunkMiss, LocateOptions, LocateResult } from './types.js';
 
@@ -40,6 +41,9 @@ export function locateChunk(file: FileIndex, chunk: Chunk, options: LocateOption
   return first;
 }
 
+/** The 0-based line a `@@ -N` hint names. */
+const hintLine = (hint: LineHint | undefined) => (hint === undefined ? undefined : hint.oldStart - 1);
+
 function locateLines(
   file: FileIndex,
   lines: readonly ChunkLine[],
@@ -59,11 +63,7 @@ function locateLines(
     return noMatch(file, old, region, options.nearest !== false);
   }
   // After an anchor the first match is the one meant; otherwise a hint may pick, then first-match.
-  const chosen = anchored
-    ? 0
-    : options.firstMatch
-      ? pickFirstOrHint(found.starts, hint, true)
-      : pickUnique(found, hint);
+  const chosen = anchored ? 0 : pickFirstOrHint(found.starts, hintLine(hint), options.firstMatch === true);
   if (chosen === null) {
     const lines1 = found.starts.map((s) => s + 1);
     return {
@@ -88,41 +88,6 @@ function locateLines(
     droppedTrailingEmptyLine: false,
     cursor: start + old.length,
   };
-}
-
-/** Index into `found.starts` of the one candidate, of the one a hint makes strictly nearest, or null. */
-function pickUnique(found: Candidates, hint: LineHint | undefined): number | null {
-  if (found.starts.length === 1) return 0;
-  return pickFirstOrHint(found.starts, hint, false);
-}
-
-/** The candidate strictly nearest to the hint; else the first when `firstOtherwise`, else null. */
-function pickFirstOrHint(
-  starts: readonly number[],
-  hint: LineHint | undefined,
-  firstOtherwise: boolean,
-): number | null {
-  if (hint && starts.length > 1) {
-    const nearest = strictlyNearest(starts, hint.oldStart - 1);
-    if (nearest !== null) return nearest;
-  }
-  return firstOtherwise ? 0 : null;
-}
-
-/** Index of the one start closest to `target`, or null on a tie (a loop: there may be 200,000 starts). */
-function strictlyNearest(starts: readonly number[], target: number): number | null {
-  let best: number | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  let tied = false;
-  for (let k = 0; k < starts.length; k++) {
-    const distance = Math.abs(starts[k]! - target);
-    if (distance < bestDistance) {
-      best = k;
-      bestDistance = distance;
-      tied = false;
-    } else if (distance === bestDistance) tied = true;
-  }
-  return tied ? null : best;
 }
 
 /** A chunk without old lines: inserted after its anchor, at a `-N,0` hint, or appended at the end. */

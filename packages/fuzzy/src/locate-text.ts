@@ -5,6 +5,7 @@ import { type Candidates, findCandidates, LINE_PASSES } from './find-candidates.
 import { reindent, uniformShift } from './indent-shift.js';
 import type { LineIndex } from './line-index.js';
 import { findNearestRegion } from './nearest-region.js';
+import { pickFirstOrHint } from './nearest-start.js';
 import { ANCHOR_WIDTH } from './substring-table.js';
 import { type LineKey, normalizeLine } from './normalize.js';
 import type {
@@ -92,8 +93,8 @@ function searchVariants(search: string, ending: string): string[] {
 }
 
 /**
- * Which occurrences an edit takes: all non-overlapping ones with `all`, else the first when it is
- * the only one or `firstMatch`; AMBIGUOUS otherwise.
+ * Which occurrences an edit takes: all non-overlapping ones with `all`, else the only one, the one
+ * the hint makes strictly nearest, or the first with `firstMatch`; AMBIGUOUS otherwise.
  */
 function choose<T>(
   found: readonly T[],
@@ -101,9 +102,11 @@ function choose<T>(
   lineOf: (occurrence: T) => number,
   overlaps: (kept: T, next: T) => boolean,
 ): T[] | ChunkMiss {
-  if (found.length > 1 && !options.all && !options.firstMatch)
-    return ambiguous(found.map((o) => lineOf(o) + 1));
-  if (!options.all) return [found[0]!];
+  if (!options.all) {
+    if (found.length === 1) return [found[0]!];
+    const chosen = pickFirstOrHint(found.map(lineOf), options.hint, options.firstMatch === true);
+    return chosen === null ? ambiguous(found.map((o) => lineOf(o) + 1)) : [found[chosen]!];
+  }
   const kept: T[] = [];
   for (const occurrence of found) {
     const last = kept[kept.length - 1];
@@ -369,13 +372,14 @@ function locateLines(
         ? null
         : findCandidates(fileIndex(), searchLines, region);
   if (!found) return noMatch(fileIndex(), searchLines, options.nearest !== false);
-  if (found.starts.length > 1 && !options.all && !options.firstMatch)
-    return ambiguous(found.starts.map((s) => s + 1));
+  // Without `all`, one candidate: the only one, the one the hint makes strictly nearest, or the first.
+  const chosen = options.all ? 0 : pickFirstOrHint(found.starts, options.hint, options.firstMatch === true);
+  if (chosen === null) return ambiguous(found.starts.map((s) => s + 1));
   const pairs = equalLinePairs(searchLines, replaceLines);
   const matches: LinesMatch[] = [];
   let free = 0;
   found.starts.forEach((start, k) => {
-    if (start < free || (!options.all && matches.length > 0)) return;
+    if (start < free || (!options.all && k !== chosen)) return;
     const shift = found.shifts?.[k];
     matches.push({
       start,

@@ -103,6 +103,11 @@ export interface TextLocateOptions {
   wholeLines?: boolean;
   /** Search a miss's nearest region (default true), as `LocateOptions.nearest`. */
   nearest?: boolean;
+  /**
+   * 0-based line where the caller says the text starts (Roo Code's `:start_line:`): among several
+   * candidates of the deciding pass, the one strictly nearest to it is taken (SPEC §2 line hints).
+   */
+  hint?: number;
 }
 
 /** An exact occurrence: the characters `[start, end)` of the file's text (its lines and endings joined). */

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import type { AddFile, EditError, EditScript, Operation, UpdateFile } from '@patchsmith/core';
+import { SYMLINK_MODE } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { parseUnified } from './parse-unified.js';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
@@ -317,10 +318,18 @@ describe('parseUnified: what it refuses', () => {
       /malformed binary patch data/,
     ],
     [
-      'a symbolic link',
-      text('diff --git a/l b/l', 'new file mode 120000', '--- /dev/null', '+++ b/l', '@@ -0,0 +1 @@', '+t'),
+      'a submodule',
+      text(
+        'diff --git a/m b/m',
+        'new file mode 160000',
+        'index 0000000..1234567',
+        '--- /dev/null',
+        '+++ b/m',
+        '@@ -0,0 +1 @@',
+        '+Subproject commit 1234567',
+      ),
       2,
-      /symbolic/,
+      /submodules are not supported/,
     ],
     ['a malformed mode', text('diff --git a/l b/l', 'new mode 7', '--- a/l', '+++ b/l'), 2, /octal/],
   ])('refuses %s with a PARSE_ERROR naming the line', (_what, input, line, message) => {
@@ -359,5 +368,79 @@ describe('a hunk that ends with an empty context line', () => {
       kind: 'update',
       chunks: [{ lines: [{ kind: 'remove' }, { kind: 'add' }, { kind: 'context', text: '' }] }],
     });
+  });
+});
+
+describe('parseUnified: symbolic links (mode 120000, the content is the target)', () => {
+  const noNewline = '\\ No newline at end of file';
+  it('a new link is an Add of its target with SYMLINK_MODE', () => {
+    const op = only(
+      text(
+        'diff --git a/l b/l',
+        'new file mode 120000',
+        'index 0000000..9b40195',
+        '--- /dev/null',
+        '+++ b/l',
+        '@@ -0,0 +1 @@',
+        '+sub/t',
+        noNewline,
+      ),
+    );
+    expect(op).toMatchObject({ kind: 'add', path: 'l', content: 'sub/t', mode: SYMLINK_MODE });
+  });
+
+  it("a changed target is an Update of the link itself (the index line's mode says link)", () => {
+    const op = only(
+      text(
+        'diff --git a/l b/l',
+        'index 4d1ae35..27fa349 120000',
+        '--- a/l',
+        '+++ b/l',
+        '@@ -1 +1 @@',
+        '-f',
+        noNewline,
+        '+other',
+        noNewline,
+      ),
+    );
+    expect(op).toMatchObject({
+      kind: 'update',
+      path: 'l',
+      link: true,
+      mode: SYMLINK_MODE,
+      finalNewline: false,
+    });
+  });
+
+  it('a deleted link is a Delete of the link itself', () => {
+    const op = only(
+      text(
+        'diff --git a/l b/l',
+        'deleted file mode 120000',
+        'index 4d1ae35..0000000',
+        '--- a/l',
+        '+++ /dev/null',
+        '@@ -1 +0,0 @@',
+        '-f',
+        noNewline,
+      ),
+    );
+    expect(op).toMatchObject({ kind: 'delete', path: 'l', link: true });
+  });
+
+  it('a regular file stays a regular file: no link flag, permission bits only', () => {
+    const op = only(
+      text(
+        'diff --git a/x b/x',
+        'index 1234567..89abcde 100755',
+        '--- a/x',
+        '+++ b/x',
+        '@@ -1 +1 @@',
+        '-a',
+        '+b',
+      ),
+    );
+    expect(op).not.toHaveProperty('link');
+    expect(op).not.toHaveProperty('mode');
   });
 });

@@ -5,19 +5,26 @@
  * `\ No newline at end of file` markers (`unified-hunks.ts`). Whatever contradicts itself, or
  * would be dropped silently, is a PARSE_ERROR naming its line. User mistakes come back as values.
  */
-import type { EditError, EditScript, Operation, Result } from '@patchsmith/core';
+import {
+  type DeleteFile,
+  type EditError,
+  type EditScript,
+  type Operation,
+  type Result,
+  SYMLINK_MODE,
+} from '@patchsmith/core';
 import * as generated from './generated/unified.js';
 import { binaryOperation } from './git-binary.js';
+import { inUnwrappedFolder } from './in-folder.js';
 import { forwardLineCounter } from './line-counter.js';
 import { runParser } from './syntax-error.js';
-import { inUnwrappedFolder } from './in-folder.js';
-import { unwrapPatch } from './unwrap.js';
-import { notWellFormedPatch } from './well-formed.js';
 import { type BuiltHunks, buildHunks } from './unified-hunks.js';
 import { type FileNames, gitNames, traditionalNames } from './unified-names.js';
 import { header, type LineOf, parseError, type RawItem, type RawSection } from './unified-section.js';
+import { unwrapPatch } from './unwrap.js';
+import { notWellFormedPatch } from './well-formed.js';
 
-/** git's file type bits: a regular file is 0o100000; symlinks (0o120000) and submodules (0o160000) are not files. */
+/** git's file type bits: a regular file is 0o100000, a symbolic link 0o120000 (its content is its target); submodules (0o160000) are refused. */
 const FILE_TYPE_MASK = 0o170000;
 const REGULAR_FILE = 0o100000;
 const FOUND_MAX_CHARS = 80;
@@ -108,7 +115,10 @@ function buildOperation(section: RawSection, context: Context): Operation | Edit
   const binary = header(section, 'Binary files');
   const hunks = buildHunks(section.hunks, lineOf);
   if ('code' in hunks) return hunks;
-  if (names.new === null) return deleteOperation(names.old!, hunks, line);
+  if (names.new === null) {
+    const deleted = deleteOperation(names.old!, hunks, line);
+    return modes.oldLink && !('code' in deleted) ? { ...deleted, link: true } : deleted;
+  }
   if (binary !== undefined) {
     return parseError(
       'a `Binary files … differ` line carries no content to apply: make the diff with `git diff --binary` ' +
@@ -128,6 +138,7 @@ function buildOperation(section: RawSection, context: Context): Operation | Edit
     line,
     ...(copy ? { copy: true } : {}),
     ...(modes.newMode !== undefined ? { mode: modes.newMode } : {}),
+    ...(modes.oldLink ? { link: true } : {}),
     ...(finalNewline !== undefined ? { finalNewline } : {}),
     ...(context.exactEndings ? { exactEndings: true } : {}),
     ...(names.other !== undefined ? { otherPath: names.other } : {}),
@@ -215,7 +226,7 @@ function addOperation(
 }
 
 /** A deleted file: its hunks must remove lines only, and the planner checks they are the whole file. */
-function deleteOperation(path: string, hunks: BuiltHunks, line: number): Operation | EditError {
+function deleteOperation(path: string, hunks: BuiltHunks, line: number): DeleteFile | EditError {
   const kept = hunks.chunks.flatMap((c) => c.lines).find((l) => l.kind !== 'remove');
   if (kept !== undefined) {
     return parseError(
@@ -233,27 +244,48 @@ function deleteOperation(path: string, hunks: BuiltHunks, line: number): Operati
   };
 }
 
-/** The new mode's permission bits, refusing what is not a regular file. */
-function readModes(section: RawSection, lineOf: LineOf): { newMode?: number } | EditError {
-  let newMode: number | undefined;
-  for (const name of ['old mode', 'new mode', 'new file mode', 'deleted file mode']) {
-    const found = header(section, name);
-    if (found === undefined) continue;
-    const mode = /^[0-7]{6}\b/.test(found.value) ? Number.parseInt(found.value.slice(0, 6), 8) : Number.NaN;
+/** An `index <old>..<new> <mode>` line's mode: the file's mode on both sides (git omits mode lines then). */
+const INDEX_MODE = / ([0-7]{6})$/;
+
+/** What the mode headers say: the new mode (permission bits, or `SYMLINK_MODE`), and whether the old side is a link. */
+interface Modes {
+  newMode?: number;
+  oldLink?: boolean;
+}
+
+/** The modes of a section, refusing what is neither a regular file nor a symbolic link (a submodule). */
+function readModes(section: RawSection, lineOf: LineOf): Modes | EditError {
+  const modes: Modes = {};
+  const index = header(section, 'index');
+  const indexMode = index === undefined ? null : INDEX_MODE.exec(index.value);
+  const found = [
+    ...['old mode', 'new mode', 'new file mode', 'deleted file mode'].map((name) => ({
+      name,
+      at: header(section, name),
+    })),
+    ...(indexMode !== null ? [{ name: 'index', at: { value: indexMode[1]!, offset: index!.offset } }] : []),
+  ];
+  for (const { name, at } of found) {
+    if (at === undefined) continue;
+    const mode = /^[0-7]{6}\b/.test(at.value) ? Number.parseInt(at.value.slice(0, 6), 8) : Number.NaN;
     if (Number.isNaN(mode)) {
       return parseError(
         `'${name}' needs a six-digit octal mode such as 100644`,
-        lineOf(found.offset),
+        lineOf(at.offset),
         'a mode like 100644',
       );
     }
-    if ((mode & FILE_TYPE_MASK) !== REGULAR_FILE) {
+    const type = mode & FILE_TYPE_MASK;
+    if (type !== REGULAR_FILE && type !== SYMLINK_MODE) {
       return parseError(
-        `mode ${found.value.slice(0, 6)} is not a regular file (symbolic links and submodules are not supported)`,
-        lineOf(found.offset),
+        `mode ${at.value.slice(0, 6)} is neither a regular file nor a symbolic link (submodules are not supported)`,
+        lineOf(at.offset),
       );
     }
-    if (name === 'new mode' || name === 'new file mode') newMode = mode & 0o7777;
+    const link = type === SYMLINK_MODE;
+    if (name === 'old mode' || name === 'deleted file mode' || name === 'index') modes.oldLink ||= link;
+    if (name === 'new mode' || name === 'new file mode' || (name === 'index' && link))
+      modes.newMode = link ? SYMLINK_MODE : mode & 0o7777;
   }
-  return newMode === undefined ? {} : { newMode };
+  return modes;
 }

@@ -19,10 +19,11 @@ function addedText(lines: readonly string[]): string {
  */
 export function planAdd(op: AddFile, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
-  const refused = writeRefused(slot, path, op.line);
+  const refused = writeRefused(slot, path, op.line, state);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   const existing = slot.kind === 'file' ? slot : null;
-  if (op.createOnly && existing !== null) return { ok: false, errors: [alreadyExists(path, op.line)], paths: [path] };
+  if (op.createOnly && existing !== null)
+    return { ok: false, errors: [alreadyExists(path, op.line)], paths: [path] };
   const text = op.content ?? addedText(op.lines);
   const bytes = encoder.encode(text);
   const mode = op.mode ?? existing?.mode ?? NEW_FILE_MODE;

@@ -3,8 +3,9 @@
  * every chunk's new lines are, in order, the change is already there. Like `git apply`, the patch
  * is refused either way; the message then says so, so a model stops retrying an edit that landed.
  */
-import { locateText } from '@patchsmith/fuzzy';
+
 import type { Chunk, EditError, Line, LineModel, ReplaceText } from '@patchsmith/core';
+import { locateText } from '@patchsmith/fuzzy';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 
 /** The chunk read backwards: what it adds it would remove, its hint's sides swapped. */

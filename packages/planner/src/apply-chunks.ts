@@ -1,3 +1,4 @@
+import type { Chunk, EditError, LineModel } from '@patchsmith/core';
 import {
   type ChunkLocation,
   indexFile,
@@ -5,7 +6,6 @@ import {
   locateChunk,
   type ReplacementLine,
 } from '@patchsmith/fuzzy';
-import type { Chunk, EditError, LineModel } from '@patchsmith/core';
 import type { DiffRegion } from './diff.js';
 import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
 import { missError, type NearestBudget } from './miss-error.js';

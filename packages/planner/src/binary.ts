@@ -23,10 +23,10 @@ export function planBinary(op: BinaryPatch, target: UpdateTarget, state: PlanSta
   const fail = (errors: EditError[]): OpOutcome => ({ ok: false, errors, paths });
   const source = state.get(path);
   const refused =
-    op.change === 'add' ? writeRefused(source, path, op.line) : fileRequired(source, path, op.line);
+    op.change === 'add' ? writeRefused(source, path, op.line, state) : fileRequired(source, path, op.line);
   if (refused !== null) return fail(refused);
   if (movePath !== undefined) {
-    const destination = writeRefused(state.get(movePath), movePath, op.line);
+    const destination = writeRefused(state.get(movePath), movePath, op.line, state);
     if (destination !== null) return fail(destination);
   }
   const existing = source.kind === 'file' ? source : null;

@@ -1,7 +1,7 @@
+import { LineModel } from '@patchsmith/core';
 import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineModel } from '@patchsmith/core';
 import { type DiffRegion, describeChange, describeRegions } from './diff.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);

@@ -1,6 +1,6 @@
-import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk } from 'diff';
 import { decodeText, type Line, type LineModel, type TextContent } from '@patchsmith/core';
 import { type DiffStep, diffLines } from '@patchsmith/fuzzy';
+import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk } from 'diff';
 import { type LineSource, linesBetween } from './lines.js';
 
 export interface DescribedChange {

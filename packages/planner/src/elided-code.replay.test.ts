@@ -9,9 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Chunk, ChunkLine, Operation } from '@patchsmith/core';
+import { diffLines } from '@patchsmith/fuzzy';
 import { describe, expect, it } from 'vitest';
 import { elidedCode } from './elided-code.js';
-import { diffLines } from '@patchsmith/fuzzy';
 
 const CONTEXT = 3;
 const here = dirname(fileURLToPath(import.meta.url));

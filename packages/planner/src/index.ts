@@ -1,5 +1,6 @@
 export type { DescribedChange } from './diff.js';
 export { describeChange } from './diff.js';
+export { linkPaths } from './links.js';
 export type { ResolvedPath } from './paths.js';
 export { resolvePatchPath } from './paths.js';
 export { perFile } from './per-file.js';
@@ -7,7 +8,7 @@ export { planEdits } from './plan-edits.js';
 export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';
 export { printUnifiedDiff } from './print-unified-diff.js';
-export { touchedPaths } from './touched-paths.js';
 export type { MergeConflict, MergeResult, MovedChange } from './three-way-merge.js';
 export { threeWayMerge } from './three-way-merge.js';
+export { touchedPaths } from './touched-paths.js';
 export type * from './types.js';

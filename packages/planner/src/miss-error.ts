@@ -1,5 +1,5 @@
-import type { ChunkMiss } from '@patchsmith/fuzzy';
 import type { EditError } from '@patchsmith/core';
+import type { ChunkMiss } from '@patchsmith/fuzzy';
 
 /** Misses of one plan that get a nearest-region search; later ones are reported without one. */
 export const MAX_NEAREST_SEARCHES = 100;

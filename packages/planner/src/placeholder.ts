@@ -54,7 +54,8 @@ type CommentForm = (line: string) => string | null;
 
 /** The text between `open` and `close` markers that the line starts and ends with, or null. */
 function between(line: string, open: string, close: string): string | null {
-  if (line.length < open.length + close.length || !line.startsWith(open) || !line.endsWith(close)) return null;
+  if (line.length < open.length + close.length || !line.startsWith(open) || !line.endsWith(close))
+    return null;
   return line.slice(open.length, line.length - close.length);
 }
 

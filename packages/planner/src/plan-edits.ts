@@ -1,10 +1,12 @@
 import type { EditError, EditScript, Operation, ReplaceText } from '@patchsmith/core';
 import { planAdd } from './add.js';
-import { planBinary } from './binary.js';
 import type { LocateSettings } from './apply-chunks.js';
+import { planBinary } from './binary.js';
 import { planDelete } from './delete.js';
 import { elisionError } from './elided-code.js';
+import { finalTreeConflicts, type WrittenBy } from './final-tree.js';
 import { planInsert } from './insert.js';
+import { linkMismatch, linkTargetErrors } from './links.js';
 import { nearestBudget } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
 import { resolvePatchPath } from './paths.js';
@@ -49,45 +51,6 @@ function existingTarget(resolved: ResolvedOp & { ok: true }, state: PlanState): 
   if (otherPath === undefined || state.peek(path) === 'file' || state.peek(otherPath) !== 'file')
     return resolved;
   return { ...resolved, path: otherPath };
-}
-
-/** `ancestor` is a folder above `path`. */
-function isBelow(path: string, ancestor: string): boolean {
-  return path.startsWith(`${ancestor}/`);
-}
-
-/**
- * SPEC §3: a file cannot be written below a file, nor where the plan already put files below.
- * Only touched paths are known here; the reader reports the same conflict with files on disk.
- */
-function treeConflicts(outcome: OpOutcome & { ok: true }, state: PlanState, line: number): EditError[] {
-  // The exact check below walks every touched file; run it only when some write may clash.
-  if (!outcome.changes.some(([path, slot]) => slot.kind === 'file' && state.mayClash(path))) return [];
-  const errors: EditError[] = [];
-  const files = state.filePaths();
-  for (const [path, slot] of outcome.changes) {
-    if (slot.kind !== 'file') continue;
-    for (const other of files) {
-      if (other === path || outcome.changes.some(([changed, s]) => changed === other && s.kind !== 'file'))
-        continue;
-      if (isBelow(path, other)) {
-        errors.push({
-          code: 'NOT_A_FILE',
-          message: `cannot write ${path}: ${other} is a file, not a folder`,
-          path,
-          line,
-        });
-      } else if (isBelow(other, path)) {
-        errors.push({
-          code: 'NOT_A_FILE',
-          message: `cannot write ${path}: it is a folder holding ${other}`,
-          path,
-          line,
-        });
-      }
-    }
-  }
-  return errors;
 }
 
 /** A str_replace edit or SEARCH/REPLACE block that searches (an empty search creates or appends). */
@@ -159,6 +122,7 @@ export function planEdits(
   /** Failed operations whose change is already in their file, and the paths they name. */
   const alreadyApplied: string[] = [];
   let failed = 0;
+  const writtenBy = new Map<string, WrittenBy>();
   const locate: LocateSettings = {
     firstMatch: options.firstMatch ?? false,
     ...(options.similarity !== undefined && { similarity: options.similarity }),
@@ -173,16 +137,22 @@ export function planEdits(
       k++;
       continue;
     }
+    const mismatch = linkMismatch(ops[k]!, resolved.path, state);
+    if (mismatch !== null) {
+      errors.push(mismatch);
+      state.set(resolved.path, { kind: 'poisoned' });
+      failed++;
+      k++;
+      continue;
+    }
     for (const outcome of planNext(ops, k, existingTarget(resolved, state), state, {
       root: options.root,
       locate,
     })) {
       const op = ops[k++]!;
-      const conflicts = outcome.ok ? treeConflicts(outcome, state, op.line) : [];
       const elided = outcome.ok && !options.allowElision ? elisionError(op, outcome.file.path, state) : null;
-      if (elided !== null) conflicts.push(elided);
-      if (!outcome.ok || conflicts.length > 0) {
-        for (const error of outcome.ok ? conflicts : outcome.errors) errors.push(error);
+      if (!outcome.ok || elided !== null) {
+        for (const error of outcome.ok ? [elided!] : outcome.errors) errors.push(error);
         if (!outcome.ok && outcome.alreadyApplied)
           for (const path of outcome.paths) alreadyApplied.push(path);
         else failed++;
@@ -190,10 +160,19 @@ export function planEdits(
         for (const path of paths) state.set(path, { kind: 'poisoned' });
         continue;
       }
-      for (const [path, slot] of outcome.changes) state.set(path, slot);
+      for (const [path, slot] of outcome.changes) {
+        state.set(path, slot);
+        if (slot.kind === 'file') writtenBy.set(path, { line: op.line, order: k });
+      }
       planned.push(outcome.file);
     }
   }
+  const conflicts = [
+    ...finalTreeConflicts(state, writtenBy),
+    ...linkTargetErrors(state, writtenBy, options.allowOutsideLinks ?? false),
+  ];
+  for (const error of conflicts) errors.push(error);
+  failed += conflicts.length;
   if (errors.length > 0 && (failed > 0 || state.changesAnything())) return { ok: false, errors };
   if (errors.length > 0) return { ok: false, errors: [reapplied(alreadyApplied)] };
   if (!state.changesAnything()) return { ok: false, errors: [changesNothing(planned)] };

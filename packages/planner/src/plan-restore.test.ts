@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { hashBytes } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { planRestore } from './plan-restore.js';
 import { directory, file, missing } from './test-support/script.js';
 import type { FileState } from './types.js';

@@ -30,9 +30,11 @@ export function planRestore(
     if (now.kind === 'refused') throw new PatchsmithError(now.code, now.message, { path });
     if (now.kind === 'directory') {
       if (target === null) continue;
-      throw new PatchsmithError('NOT_A_FILE', `cannot restore ${path}: a folder is there now`, { path });
+      // A folder that replaced the file: restorable when its files go (the transaction checks it holds no other).
+      if (!removesFileBelow(current, targets, path))
+        throw new PatchsmithError('NOT_A_FILE', `cannot restore ${path}: a folder is there now`, { path });
     }
-    if (now.kind === 'missing') {
+    if (now.kind === 'missing' || now.kind === 'directory') {
       if (target === null) continue;
       files.push({ path, op: 'add', ...describeChange(path, path, null, target.bytes), chunks: [] });
       writes.push({ path, before: null, after: target });
@@ -49,4 +51,16 @@ export function planRestore(
     writes.push({ path, before, after: target });
   }
   return { files, writes };
+}
+
+/** Whether the restore removes a file below `folder` (a folder that replaced a file goes with its files). */
+function removesFileBelow(
+  current: ReadonlyMap<string, FileState>,
+  targets: ReadonlyMap<string, RestoreTarget | null>,
+  folder: string,
+): boolean {
+  for (const [path, target] of targets) {
+    if (target === null && path.startsWith(`${folder}/`) && current.get(path)?.kind === 'file') return true;
+  }
+  return false;
 }

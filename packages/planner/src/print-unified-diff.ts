@@ -1,12 +1,21 @@
-import { quotePath } from '@patchsmith/core';
+import { gitBlobId, isSymlinkMode, quotePath } from '@patchsmith/core';
 import { gitBinaryLines } from './print-git-binary.js';
-import type { Plan, PlannedFile } from './types.js';
+import type { Plan, PlannedFile, PlannedWrite } from './types.js';
 
 const DEV_NULL = '/dev/null';
 
-/** git's mode of a regular file: executable or not is all it records. */
+/** git's mode of a file: a symbolic link, or a regular file executable or not (all git records). */
 function gitMode(mode: number): string {
+  if (isSymlinkMode(mode)) return '120000';
   return mode & 0o111 ? '100755' : '100644';
+}
+
+/** A link changed in place: git's index line with its mode, which says the path is a link on both sides. */
+function linkIndex(from: PlannedWrite | undefined, to: PlannedWrite | undefined): string[] {
+  const [before, after] = [from?.before, to?.after];
+  if (!isSymlinkMode(before?.mode) || !isSymlinkMode(after?.mode) || before?.bytes === undefined) return [];
+  const id = (bytes: Uint8Array) => gitBlobId(bytes).slice(0, 7);
+  return [`index ${id(before.bytes)}..${id(after!.bytes)} 120000`];
 }
 
 /**
@@ -43,6 +52,10 @@ function printFile(file: PlannedFile, plan: Plan): string {
   else if (beforeMode !== undefined && afterMode !== undefined && gitMode(beforeMode) !== gitMode(afterMode))
     out.push(`old mode ${gitMode(beforeMode)}`, `new mode ${gitMode(afterMode)}`);
   if (file.op === 'move') out.push(`rename from ${quotePath(from)}`, `rename to ${quotePath(to)}`);
+  if (file.op === 'update') {
+    const writes = [from, to].map((path) => plan.writes.find((w) => w.path === path));
+    out.push(...linkIndex(writes[0], writes[1]));
+  }
   const [, , ...body] = file.diff.replace(/\n$/, '').split('\n');
   const oldName = file.op === 'add' ? DEV_NULL : quotePath(`a/${from}`);
   const newName = file.op === 'delete' ? DEV_NULL : quotePath(`b/${to}`);

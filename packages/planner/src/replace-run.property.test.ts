@@ -10,7 +10,20 @@ const PATH = 'f.txt';
 
 /** Few distinct lines, so searches repeat (AMBIGUOUS, `all`) and line passes 2–5 get their turn. */
 // Lines of 8 characters and more are searched within through the index's substring table.
-const lineText = fc.constantFrom('a', 'b', 'a b', '  a', '\ta', 'a ', 'c', '', '}', '“q”', 'abcdefghij', 'xabcdefghijy');
+const lineText = fc.constantFrom(
+  'a',
+  'b',
+  'a b',
+  '  a',
+  '\ta',
+  'a ',
+  'c',
+  '',
+  '}',
+  '“q”',
+  'abcdefghij',
+  'xabcdefghijy',
+);
 const ending = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
 
 const content = fc

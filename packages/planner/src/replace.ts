@@ -20,6 +20,7 @@ import {
 } from './lines.js';
 import { missError } from './miss-error.js';
 import type { OpOutcome } from './outcome.js';
+import { StartLineHints } from './start-line-hint.js';
 import { type FileSlot, fileRequired, type PlanState, writeRefused } from './state.js';
 import type { ChunkReport } from './types.js';
 
@@ -52,8 +53,10 @@ export function planReplaces(
   const pieces = ops.flatMap((op) => textLines(op.search));
   const index = indexLines(text.lines, pieces, [...ops.map((op) => op.search), ...pieces]);
   const outcomes: OpOutcome[] = [];
+  const hints = new StartLineHints();
   let last: (OpOutcome & { ok: true }) | undefined;
   for (const op of ops) {
+    const hint = hints.now(op.startLine);
     const located = locateIndexed(
       index,
       { search: op.search, replace: op.replace },
@@ -62,6 +65,7 @@ export function planReplaces(
         firstMatch: settings.firstMatch,
         wholeLines: op.wholeLines,
         nearest: settings.nearest.left > 0,
+        ...(hint !== undefined && { hint }),
       },
     );
     if (!located.ok) {
@@ -70,6 +74,7 @@ export function planReplaces(
     }
     const change =
       located.kind === 'substring' ? replaceSpans(index, located) : replaceMatches(index, located);
+    hints.record(change);
     const lines = index.lines;
     if (readsBack(op, index, change)) {
       last = {
@@ -220,7 +225,7 @@ function reports(located: IndexedTextLocation): ChunkReport[] {
 /** Empty SEARCH: the replace text becomes the file, or is appended (as whole lines, in the file's line breaks). */
 export function planCreateOrAppend(op: ReplaceText, path: string, state: PlanState): OpOutcome {
   const slot = state.get(path);
-  const refused = writeRefused(slot, path, op.line);
+  const refused = writeRefused(slot, path, op.line, state);
   if (refused !== null) return { ok: false, errors: refused, paths: [path] };
   if (slot.kind !== 'file') {
     const bytes = encoder.encode(op.replace);

@@ -28,8 +28,6 @@ export class PlanState {
   private readonly order: string[] = [];
   /** Paths that currently hold a file, in order of first touch (a Set keeps insertion order). */
   private readonly files = new Set<string>();
-  /** Folder -> how many paths of `files` lie below it, for the file-below-a-file check. */
-  private readonly filesBelow = new Map<string, number>();
   /**
    * Decoded content by bytes: operations decode a file once, and a describeChange of the same
    * bytes reuses it. Per plan, so bytes a caller changes later are never served stale.
@@ -57,6 +55,18 @@ export class PlanState {
     return read;
   }
 
+  /** What the reader found at `path` before the patch, or undefined when the patch does not touch it. */
+  readKind(path: string): FileState['kind'] | undefined {
+    return this.read.get(path)?.kind;
+  }
+
+  /** Whether the patch touches a path below `folder` that held a file before it. */
+  readsFileBelow(folder: string): boolean {
+    const prefix = `${folder}/`;
+    for (const [path, read] of this.read) if (read.kind === 'file' && path.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** The slot of `path` without touching it: a path only looked at is not written back. */
   peek(path: string): Slot['kind'] {
     return (this.current.get(path) ?? this.read.get(path))?.kind ?? 'missing';
@@ -72,29 +82,11 @@ export class PlanState {
   private countFile(path: string, delta: 1 | -1): void {
     if (delta === 1) this.files.add(path);
     else this.files.delete(path);
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-      const folder = path.slice(0, slash);
-      const count = (this.filesBelow.get(folder) ?? 0) + delta;
-      if (count === 0) this.filesBelow.delete(folder);
-      else this.filesBelow.set(folder, count);
-    }
   }
 
   /** Touched paths that currently hold a file, in order of first touch, for the file-below-a-file check. */
   filePaths(): string[] {
     return this.order.filter((path) => this.files.has(path));
-  }
-
-  /**
-   * Whether writing a file at `path` may clash with a touched file: one of its folders is a file,
-   * or files lie below it. Cheap (the folders of `path` only); the exact check runs when it says yes.
-   */
-  mayClash(path: string): boolean {
-    if (this.filesBelow.has(path)) return true;
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-      if (this.files.has(path.slice(0, slash))) return true;
-    }
-    return false;
   }
 
   /** `decodeText`, once per bytes object in this plan. */
@@ -157,6 +149,7 @@ export function fileRequired(slot: Slot, path: string, line: number): EditError[
     case 'file':
       return null;
     case 'missing':
+      if (slot.belowFile !== undefined) return [belowAFile(path, slot.belowFile, line)];
       return [{ code: 'FILE_NOT_FOUND', message: `file not found: ${path}`, path, line }];
     case 'directory':
       return [{ code: 'NOT_A_FILE', message: `not a file (a folder): ${path}`, path, line }];
@@ -167,9 +160,30 @@ export function fileRequired(slot: Slot, path: string, line: number): EditError[
   }
 }
 
-/** Why a file cannot be written at `path` (an absent path or a file to overwrite are fine), as `fileRequired`. */
-export function writeRefused(slot: Slot, path: string, line: number): EditError[] | null {
-  return slot.kind === 'missing' ? null : fileRequired(slot, path, line);
+/** `path` lies below the file `file`, which is not a folder. */
+export const belowAFile = (path: string, file: string, line: number): EditError => ({
+  code: 'NOT_A_FILE',
+  message: `cannot write ${path}: ${file} is a file, not a folder`,
+  path,
+  line,
+});
+
+/**
+ * Why a file cannot be written at `path`, as `fileRequired`: an absent path or a file to overwrite
+ * are fine; so are a path below a file the patch also touches (deletes or moves: a file replaced
+ * by a folder) and a folder below which the patch deletes files (a folder replaced by a file).
+ * Whether the file or the folder is really gone is decided on the final state (`final-tree.ts`)
+ * and, for what the patch does not name, by the transaction against the disk.
+ */
+export function writeRefused(slot: Slot, path: string, line: number, state: PlanState): EditError[] | null {
+  if (slot.kind === 'missing') {
+    const { belowFile } = slot;
+    return belowFile === undefined || state.readKind(belowFile) === 'file'
+      ? null
+      : [belowAFile(path, belowFile, line)];
+  }
+  if (slot.kind === 'directory' && state.readsFileBelow(path)) return null;
+  return fileRequired(slot, path, line);
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { EditError, ErrorCode } from '@patchsmith/core';
+import type { IndentShift, MatchPass } from '@patchsmith/fuzzy';
 import type { MovedChange } from './three-way-merge.js';
 
 /** What stat(2) said about a file when it was read: which file it was (device, inode) and its size, time and mode. */
@@ -21,7 +21,11 @@ export interface FileStat {
  */
 export type FileState =
   | { kind: 'file'; bytes: Uint8Array; mode: number; hash?: string; stat?: FileStat; realPath?: string }
-  | { kind: 'missing'; realPath?: string }
+  /**
+   * `belowFile`: the path lies below a file (`a/b` where `a` is a file): writing it needs the plan
+   * to remove that file (a file replaced by a folder), else it is NOT_A_FILE.
+   */
+  | { kind: 'missing'; realPath?: string; belowFile?: string }
   | { kind: 'directory' }
   /** The reader refused or failed this path (path policy, a file where a folder should be, I/O). */
   | { kind: 'refused'; code: ErrorCode; message: string };
@@ -37,6 +41,11 @@ export interface PlanOptions {
    * edit is ELIDED_CODE, since the lines it deletes are the ones the model did not repeat).
    */
   allowElision?: boolean;
+  /**
+   * A host setting, never something a patch carries: let a symbolic link the patch makes point
+   * outside the root (off: `PATH_OUTSIDE_ROOT`). Writes through such a link are still refused.
+   */
+  allowOutsideLinks?: boolean;
 }
 
 export type FileOp = 'add' | 'update' | 'delete' | 'move';

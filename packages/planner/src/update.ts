@@ -39,7 +39,7 @@ export function planUpdate(
   const sourceRefused = fileRequired(source, path, op.line);
   if (sourceRefused !== null) for (const error of sourceRefused) errors.push(error);
   if (movePath !== undefined) {
-    const destinationRefused = writeRefused(state.get(movePath), movePath, op.line);
+    const destinationRefused = writeRefused(state.get(movePath), movePath, op.line, state);
     if (destinationRefused !== null) for (const error of destinationRefused) errors.push(error);
   }
   if (sourceRefused !== null || source.kind !== 'file' || errors.length > 0)

@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { hashBytes, IO_CONCURRENCY, mapLimit, PatchsmithError } from '@patchsmith/core';
+import {
+  hashBytes,
+  IO_CONCURRENCY,
+  isSymlinkMode,
+  mapLimit,
+  PatchsmithError,
+  SYMLINK_MODE,
+} from '@patchsmith/core';
 import type { FileState, Plan, PlannedWrite } from '@patchsmith/planner';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { readDiskState } from './disk-state.js';
@@ -12,6 +19,7 @@ import {
   type ManifestEntry,
 } from './manifest.js';
 import { assertSafeRelativePath, toStorePath } from './paths.js';
+import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
 import {
   isWellFormedId,
   newSnapshotId,
@@ -20,7 +28,6 @@ import {
   SNAPSHOT_REF_PREFIX,
   snapshotRef,
 } from './snapshot-id.js';
-import { listSnapshotIds, loadSnapshot, resolveSnapshot } from './read-snapshot.js';
 import { openStore, type Store, storeRepair } from './store.js';
 import { type TreeFile, writeNestedTree } from './tree.js';
 import { writeBlob } from './write-blob.js';
@@ -62,6 +69,9 @@ function snapshotTime(): Date {
 }
 
 export const SNAPSHOT_AUTHOR = { name: 'patchsmith', email: 'patchsmith@localhost' } as const;
+
+/** A mode as the manifest keeps it: permission bits, or `SYMLINK_MODE` for a link. */
+const recordedMode = (mode: number) => (isSymlinkMode(mode) ? SYMLINK_MODE : mode & 0o7777);
 
 /** The last write for each path wins, as the plan's final effect; the first-seen order is kept. */
 function finalWrites(writes: readonly PlannedWrite[]): PlannedWrite[] {
@@ -223,10 +233,12 @@ async function recordSnapshot(
     const state = states[i] as FileState;
     const path = toStorePath(store.prefix, write.path);
     const after =
-      write.after === null ? null : { hash: hashBytes(write.after.bytes), mode: write.after.mode & 0o7777 };
+      write.after === null
+        ? null
+        : { hash: hashBytes(write.after.bytes), mode: recordedMode(write.after.mode) };
     if (state.kind !== 'file') return { path, before: null, after };
     const blob = await writeBlob(store, state.bytes);
-    treeFiles.push({ path, blob, executable: (state.mode & 0o111) !== 0 });
+    treeFiles.push({ path, blob, executable: (state.mode & 0o111) !== 0, link: isSymlinkMode(state.mode) });
     return {
       path,
       before: { hash: hashes[i]!, mode: state.mode, size: state.bytes.byteLength, blob },

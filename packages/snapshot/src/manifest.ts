@@ -1,11 +1,11 @@
-import { PatchsmithError } from '@patchsmith/core';
+import { PatchsmithError, SYMLINK_MODE } from '@patchsmith/core';
 import { treePathRefusal } from './paths.js';
 
 /** The before state of one path: its content, kept as a blob in the snapshot tree. */
 export interface ManifestBefore {
   /** sha256 hex of the bytes (the planner's `hashBytes`). */
   hash: string;
-  /** Exact permission bits (`mode & 0o7777`); the tree only keeps 100644 / 100755. */
+  /** Exact permission bits (`mode & 0o7777`), or `SYMLINK_MODE` for a symbolic link; the tree keeps 100644 / 100755 / 120000. */
   mode: number;
   size: number;
   /** The git blob id holding the bytes. */
@@ -55,7 +55,8 @@ const isHex = (v: unknown, length: number) =>
 // A git object id: SHA-1, or SHA-256 in a repository that uses it.
 const isObjectId = (v: unknown) => isHex(v, 40) || isHex(v, 64);
 // A permission-bits number.
-const isMode = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0o7777;
+const isMode = (v: unknown) =>
+  v === SYMLINK_MODE || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0o7777);
 // A byte count.
 const isSize = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 // The time as `toISOString` writes it, and a real date (`log` formats it).

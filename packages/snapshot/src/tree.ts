@@ -5,8 +5,10 @@ import type { Store } from './store.js';
 export interface TreeFile {
   path: string;
   blob: string;
-  /** Git only knows 100644 and 100755 for a blob. */
+  /** Git only knows 100644 and 100755 for a file's blob. */
   executable: boolean;
+  /** The blob is a symbolic link's target (git's 120000). */
+  link?: boolean;
 }
 
 interface Folder {
@@ -29,7 +31,8 @@ function folderFor(top: Folder, segments: readonly string[]): Folder {
 async function writeFolder(store: Store, folder: Folder): Promise<string> {
   const entries: { mode: string; path: string; oid: string; type: 'blob' | 'tree' }[] = [];
   for (const [name, file] of folder.files) {
-    entries.push({ mode: file.executable ? '100755' : '100644', path: name, oid: file.blob, type: 'blob' });
+    const mode = file.link ? '120000' : file.executable ? '100755' : '100644';
+    entries.push({ mode, path: name, oid: file.blob, type: 'blob' });
   }
   for (const [name, sub] of folder.folders) {
     entries.push({ mode: '040000', path: name, oid: await writeFolder(store, sub), type: 'tree' });

@@ -199,11 +199,8 @@ describe('runEdit: unified diffs as git and GNU patch read them', () => {
     expect(report.errors.map((e) => e.code)).not.toContain('IO_ERROR');
   });
 
-  // Not yet supported: resolving thing/inside.txt refuses while `thing` is a file on disk. Until the
-  // transaction can replace a file by a folder, the refusal is structured and writes nothing.
-  it('a file replaced by a folder within one patch is refused cleanly (not yet applied)', async () => {
+  it('a file replaced by a folder within one patch applies (file-to-folder.test.ts has the rest)', async () => {
     await writeFile(join(root, 'thing'), 'a file\n');
-    const before = await hashTree(root);
     const diff = text(
       'diff --git a/thing b/thing',
       'deleted file mode 100644',
@@ -219,8 +216,8 @@ describe('runEdit: unified diffs as git and GNU patch read them', () => {
       '+now a folder',
     );
     const report = await patch(diff);
-    expect(report.errors[0]).toMatchObject({ code: 'NOT_A_FILE', path: 'thing/inside.txt', line: 7 });
-    expect(await hashTree(root)).toStrictEqual(before);
+    expect(report.errors).toStrictEqual([]);
+    expect(await read('thing/inside.txt')).toBe('now a folder\n');
   });
 
   it('two hunks that share a context line apply', async () => {

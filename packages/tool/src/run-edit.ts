@@ -15,6 +15,7 @@ import type { EditReport, FileDiagnosticsReport } from '@patchsmith/formatter';
 import { compileStrReplace, parseEdits } from '@patchsmith/grammar';
 import {
   type FileState,
+  linkPaths,
   type Plan,
   type PlanResult,
   perFile,
@@ -62,6 +63,11 @@ export interface RunEditOptions {
   ask?: AskPermission;
   /** A host setting, never something a patch carries: let edits write `.patchsmith.json` and `.patchsmith/`. */
   allowConfigWrites?: boolean;
+  /**
+   * A host setting, never something a patch carries: let a symbolic link the patch makes point
+   * outside the root (off: `PATH_OUTSIDE_ROOT`). Writes through such a link are still refused.
+   */
+  allowOutsideLinks?: boolean;
   diagnose?: DiagnoseWrites;
   /** How long to wait for another apply in the same root. */
   lockTimeoutMs?: number;
@@ -184,7 +190,14 @@ export async function planEdit(
   input: EditInput,
   options: Pick<
     RunEditOptions,
-    'root' | 'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'fs'
+    | 'root'
+    | 'firstMatch'
+    | 'readVersions'
+    | 'partial'
+    | 'allowElision'
+    | 'allowOutsideLinks'
+    | 'mapScript'
+    | 'fs'
   > = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
@@ -209,18 +222,30 @@ async function planWholeTree(
   root: string,
   options: Pick<
     RunEditOptions,
-    'firstMatch' | 'readVersions' | 'partial' | 'allowElision' | 'mapScript' | 'onParsed' | 'fs'
+    | 'firstMatch'
+    | 'readVersions'
+    | 'partial'
+    | 'allowElision'
+    | 'allowOutsideLinks'
+    | 'mapScript'
+    | 'onParsed'
+    | 'fs'
   >,
 ): Promise<WholeTreePlan> {
   const read = parseInput(input);
   if (read.ok) options.onParsed?.(read.value);
   const parsed = read.ok && options.mapScript ? options.mapScript(read.value) : read;
   if (!parsed.ok) return parsed;
-  const files = await readFiles(root, touchedPaths(parsed.value, root), fsOption(options.fs));
+  // The links a git diff changes as links (mode 120000) are read as links, not through them.
+  const files = await readFiles(root, touchedPaths(parsed.value, root), {
+    ...fsOption(options.fs),
+    links: linkPaths(parsed.value, root),
+  });
   const planOptions = {
     root,
     firstMatch: options.firstMatch ?? false,
     allowElision: options.allowElision ?? false,
+    allowOutsideLinks: options.allowOutsideLinks ?? false,
   };
   const { readVersions } = options;
   const plan = (script: EditScript): PlanResult =>
@@ -284,6 +309,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       policy,
       askApproved: true,
       allowConfigWrites: options.allowConfigWrites ?? false,
+      allowOutsideLinks: options.allowOutsideLinks ?? false,
     });
     return checked.ok ? report : rejected(checked.errors, dryRun);
   }
@@ -310,6 +336,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
         policy,
         askApproved: true,
         allowConfigWrites: options.allowConfigWrites ?? false,
+        allowOutsideLinks: options.allowOutsideLinks ?? false,
       };
       // Taken once the transaction's checks passed, before its first write: an apply refused
       // before then leaves nothing behind, not even a new store; a snapshot that cannot be

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Plan, PlannedWrite } from '@patchsmith/planner';
 import { hashBytes } from '@patchsmith/core';
+import type { Plan, PlannedWrite } from '@patchsmith/planner';
 
 /** Files (relative path → content and mode) and extra (possibly empty) folders. */
 export interface TreeSpec {

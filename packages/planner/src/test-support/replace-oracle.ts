@@ -3,8 +3,9 @@
  * of its property test: each edit joins the whole file, searches it with `locateText`, splits it
  * again, encodes it and diffs the whole file. Quadratic over many edits, and simple.
  */
-import { locateText, type TextLocation } from '@patchsmith/fuzzy';
+
 import type { EditError, Line, ReplaceText } from '@patchsmith/core';
+import { locateText, type TextLocation } from '@patchsmith/fuzzy';
 import { alreadyAppliedError, replaceAlreadyApplied } from '../already-applied.js';
 import type { LocateSettings } from '../apply-chunks.js';
 import { describeChange } from '../diff.js';
