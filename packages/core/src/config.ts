@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EditError, Result } from './errors.js';
+import type { FormatEntries } from './format-entries.js';
 import { CONFIG_FILE } from './path-policy.js';
 import type { PermissionPolicy } from './permission-rules.js';
 
@@ -8,6 +9,8 @@ export interface PatchsmithConfig {
   policy: PermissionPolicy;
   /** Run language-server diagnostics after every apply, as if `--diagnostics` were given. */
   diagnostics: boolean;
+  /** The `format` section, when the config has one (run only when the host opts in). */
+  format?: FormatEntries;
 }
 
 /** The one call a config read needs; `node:fs/promises` satisfies it. */
@@ -71,12 +74,18 @@ export async function parseConfig(value: unknown, source = CONFIG_FILE): Promise
   const { configSchema } = await import('./config-schema.js');
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`);
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(top level)'}: ${describeIssue(i)}`,
+    );
     return configError(issues.join('; '));
   }
   return {
     ok: true,
-    value: { policy: { rules: parsed.data.permissions, source }, diagnostics: parsed.data.diagnostics },
+    value: {
+      policy: { rules: parsed.data.permissions, source },
+      diagnostics: parsed.data.diagnostics,
+      ...(parsed.data.format === undefined ? {} : { format: parsed.data.format }),
+    },
   };
 }
 
@@ -91,7 +100,10 @@ export async function parsePolicy(value: unknown, source = CONFIG_FILE): Promise
  * there is none. Most roots have none, so the schema library is loaded only when one exists.
  * A file that is not JSON or does not fit the schema is a `PARSE_ERROR` naming the config.
  */
-export async function loadConfig(root: string, fs: ConfigFs = diskConfigFs): Promise<Result<PatchsmithConfig>> {
+export async function loadConfig(
+  root: string,
+  fs: ConfigFs = diskConfigFs,
+): Promise<Result<PatchsmithConfig>> {
   let text: string;
   try {
     text = await fs.readFile(join(root, CONFIG_FILE), 'utf8');

@@ -18,6 +18,7 @@ it('pins the public API', async () => {
     'describeDecidedPath',
     'describeRule',
     'endsWithLineBreak',
+    'formatEntryFor',
     'gitBlobId',
     'gitDirProblem',
     'hashBytes',

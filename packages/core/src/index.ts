@@ -3,6 +3,8 @@ export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } fr
 export { describeDecidedPath, describeRule } from './describe-decision.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
+export type { FormatEntries, FormatEntry } from './format-entries.js';
+export { formatEntryFor } from './format-entries.js';
 export { gitBlobId, isNullBlobId, MAX_BINARY_BYTES } from './git-blob.js';
 export type { StateDirFs } from './git-dir.js';
 export { commonDirOf, gitDirProblem } from './git-dir.js';

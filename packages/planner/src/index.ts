@@ -8,6 +8,7 @@ export { perFile } from './per-file.js';
 export { planEdits } from './plan-edits.js';
 export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';
+export { restateWrite } from './restate-write.js';
 export { printUnifiedDiff } from './print-unified-diff.js';
 export { touchedPaths } from './touched-paths.js';
 export type { MergeConflict, MergeResult, MovedChange } from './three-way-merge.js';
