@@ -33,6 +33,11 @@ const ALLOW_ELISION: FlagSpec = {
   help: 'apply an edit even where it writes a placeholder (`// ... existing code ...`) over deleted lines',
 };
 
+const FORMAT_CODE: FlagSpec = {
+  type: 'boolean',
+  help: "run the project's formatter on what the edit writes, before writing (runs the repository's code)",
+};
+
 const APPLY_FLAGS: Record<string, FlagSpec> = {
   format: FORMAT,
   check: { type: 'boolean', help: 'check that the edit applies, writing nothing' },
@@ -51,6 +56,7 @@ const APPLY_FLAGS: Record<string, FlagSpec> = {
   'no-snapshot': { type: 'boolean', help: 'take no snapshot (the edit cannot be undone)' },
   diff: { type: 'boolean', help: 'show each file’s change as a diff' },
   'allow-elision': ALLOW_ELISION,
+  'format-code': FORMAT_CODE,
   partial: {
     type: 'boolean',
     help: 'write the files whose edits all locate (one transaction), report the others (exit 3)',
@@ -87,6 +93,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       'first-match': FIRST_MATCH,
       diff: APPLY_FLAGS.diff!,
       'allow-elision': ALLOW_ELISION,
+      'format-code': FORMAT_CODE,
       'base-from': APPLY_FLAGS['base-from']!,
     },
     examples: ['patchsmith check change.patch'],
@@ -100,7 +107,13 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     summary: 'print the change an edit would make as one unified diff, writing nothing',
     operands: '[FILE|-]',
     maxOperands: 1,
-    flags: { ...COMMON, format: FORMAT, 'first-match': FIRST_MATCH, 'allow-elision': ALLOW_ELISION },
+    flags: {
+      ...COMMON,
+      format: FORMAT,
+      'first-match': FIRST_MATCH,
+      'allow-elision': ALLOW_ELISION,
+      'format-code': FORMAT_CODE,
+    },
     examples: ['patchsmith diff edits.json --format str_replace | less'],
     load: async () => (await import('./commands/diff.js')).diffCommand,
   },

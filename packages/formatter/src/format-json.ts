@@ -15,6 +15,7 @@ export function formatJson(report: EditReport): string {
       diff: f.diff,
       chunks: f.chunks,
       ...(f.merged !== undefined ? { merged: f.merged } : {}),
+      ...(f.formatted !== undefined ? { formatted: f.formatted } : {}),
     })),
     diagnostics: report.diagnostics,
     snapshot: report.snapshot,

@@ -21,6 +21,7 @@ export async function diffCommand(parsed: ParsedCommandLine, io: Io): Promise<nu
           root,
           firstMatch: flag(parsed, 'first-match'),
           allowElision: flag(parsed, 'allow-elision'),
+          formatCode: flag(parsed, 'format-code'),
         });
   if (!planned.ok) return reject(planned.errors, json, io, root, true);
   const diff = printUnifiedDiff(planned.plan);
