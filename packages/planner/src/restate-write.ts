@@ -30,6 +30,16 @@ function chainOf(files: readonly PlannedFile[], path: string): Chain {
   return { origin: name, indices };
 }
 
+/**
+ * Where what the plan leaves at `path` comes from: the path it was read at (itself, or the source
+ * of a move), and whether the plan wrote it whole (an add) rather than edited what was read.
+ */
+export function originOf(plan: Plan, path: string): { path: string; added: boolean } {
+  const { origin, indices } = chainOf(plan.files, path);
+  const first = indices[0];
+  return { path: origin, added: first === undefined || plan.files[first]!.op === 'add' };
+}
+
 /** The operation the chain amounts to, as one record shows it. */
 function opOf(first: PlannedFile, origin: string, path: string): FileOp {
   if (origin !== path) return 'move';

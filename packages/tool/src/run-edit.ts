@@ -18,6 +18,8 @@ import {
   type PlanResult,
   perFile,
   planEdits,
+  planNotebooks,
+  resolvePatchPath,
   touchedPaths,
 } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
@@ -238,10 +240,17 @@ async function planUnformatted(
     allowElision: options.allowElision ?? false,
   };
   const { readVersions } = options;
+  // Notebooks are planned by cell; one the host says was read (merged against what was read) as text.
+  const asText = new Set(readVersions === undefined ? [] : readPaths(readVersions, root));
   const plan = (script: EditScript): PlanResult =>
-    readVersions === undefined
-      ? planEdits(script, files, planOptions)
-      : planAgainstReads(script, files, planOptions, readVersions);
+    planNotebooks(
+      files,
+      (shown) =>
+        readVersions === undefined
+          ? planEdits(script, shown, planOptions)
+          : planAgainstReads(script, shown, planOptions, readVersions),
+      asText,
+    );
   if (options.partial) {
     const each = planEachFile(parsed.value, root, plan);
     return each.plan === null
@@ -252,6 +261,14 @@ async function planUnformatted(
   if (planned.ok) return { ok: true, plan: planned.plan, before: files, refused: [] };
   // Commands have no patch text: a "patch line" would only mislead the model.
   return input.kind === 'edits' ? { ok: false, errors: planned.errors.map(withoutPatchLine) } : planned;
+}
+
+/** The root-relative paths of the files the host says were read. */
+function readPaths(readVersions: ReadVersions, root: string): string[] {
+  return Object.keys(readVersions).flatMap((named) => {
+    const resolved = resolvePatchPath(root, named);
+    return resolved.ok ? [resolved.path] : [];
+  });
 }
 
 /** The error without its `line` (a line of the patch text the edit script was compiled from). */
