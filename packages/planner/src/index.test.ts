@@ -7,6 +7,7 @@ it('pins the public runtime API', async () => {
     'encodeText',
     'isNotebookPath',
     'joinLines',
+    'notebookView',
     'perFile',
     'planEdits',
     'planNotebooks',

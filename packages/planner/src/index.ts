@@ -6,7 +6,7 @@ export type { ResolvedPath } from './paths.js';
 export { resolvePatchPath } from './paths.js';
 export { perFile } from './per-file.js';
 export { planEdits } from './plan-edits.js';
-export { isNotebookPath, planNotebooks } from './plan-notebooks.js';
+export { isNotebookPath, notebookView, planNotebooks } from './plan-notebooks.js';
 export type { RestoreTarget } from './plan-restore.js';
 export { planRestore } from './plan-restore.js';
 export { restateWrite } from './restate-write.js';

@@ -32,6 +32,12 @@ function notebookOf(state: ReadFile): Notebook | null {
   return notebook !== null && viewRoundTrips(notebook, cellView(notebook)) ? notebook : null;
 }
 
+/** The cell view of a notebook file, as an edit sees it; null when the file is edited as text. */
+export function notebookView(bytes: Uint8Array, mode = 0o100644): string | null {
+  const notebook = notebookOf({ kind: 'file', bytes, mode });
+  return notebook === null ? null : cellView(notebook);
+}
+
 /** What the file read was, for a write the plan made from its cell view. */
 const realBefore = (read: ReadFile) => ({
   hash: read.hash ?? hashBytes(read.bytes),

@@ -19,10 +19,10 @@ import {
   perFile,
   planEdits,
   planNotebooks,
-  resolvePatchPath,
   touchedPaths,
 } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
+import { changedSinceRead } from './changed-since-read.js';
 import { type EditPlan, editPlanOf } from './edit-plan.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
@@ -240,8 +240,8 @@ async function planUnformatted(
     allowElision: options.allowElision ?? false,
   };
   const { readVersions } = options;
-  // Notebooks are planned by cell; one the host says was read (merged against what was read) as text.
-  const asText = new Set(readVersions === undefined ? [] : readPaths(readVersions, root));
+  // Notebooks are planned by cell; one that changed since it was read is merged as text.
+  const asText = changedSinceRead(readVersions, files, root);
   const plan = (script: EditScript): PlanResult =>
     planNotebooks(
       files,
@@ -261,14 +261,6 @@ async function planUnformatted(
   if (planned.ok) return { ok: true, plan: planned.plan, before: files, refused: [] };
   // Commands have no patch text: a "patch line" would only mislead the model.
   return input.kind === 'edits' ? { ok: false, errors: planned.errors.map(withoutPatchLine) } : planned;
-}
-
-/** The root-relative paths of the files the host says were read. */
-function readPaths(readVersions: ReadVersions, root: string): string[] {
-  return Object.keys(readVersions).flatMap((named) => {
-    const resolved = resolvePatchPath(root, named);
-    return resolved.ok ? [resolved.path] : [];
-  });
 }
 
 /** The error without its `line` (a line of the patch text the edit script was compiled from). */
