@@ -1,6 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isInsidePath } from '@patchsmith/core';
 import { type FormatOutcome, firstLine } from './run-format-command.js';
 
@@ -27,17 +27,15 @@ export async function hasPrettier(root: string): Promise<boolean> {
 
 const loaded = new Map<string, Promise<Prettier>>();
 
-/** The root's prettier, loaded once per process (it is the project's code: run only on the host's opt-in). */
+/** The root's prettier (2 or 3; both have a CommonJS entry), loaded once per process (it is the project's code: run only on the host's opt-in). */
 function loadPrettier(root: string): Promise<Prettier> {
   const folder = prettierFolder(root);
   let module = loaded.get(folder);
   if (module === undefined) {
     module = (async () => {
       const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as { main?: string };
-      const imported = (await import(pathToFileURL(join(folder, manifest.main ?? 'index.js')).href)) as {
-        default?: Prettier;
-      } & Prettier;
-      return imported.default ?? imported;
+      // Its CommonJS entry, by `require`: the CLI's bundle has no `import()` of a file.
+      return createRequire(import.meta.url)(join(folder, manifest.main ?? 'index.js')) as Prettier;
     })();
     loaded.set(folder, module);
   }
