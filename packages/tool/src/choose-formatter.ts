@@ -78,7 +78,13 @@ async function formatterOf(
       ? { kind: 'prettier' }
       : { kind: 'missing', name: 'prettier', note: 'prettier is not installed in node_modules' };
   }
-  return { kind: 'command', name: entry[0] ?? '', argv: entry };
+  return { kind: 'command', name: commandName(entry), argv: entry };
+}
+
+/** A command as a report names it: as configured, cut when long (`node -e …` would fill a line). */
+function commandName(argv: readonly string[]): string {
+  const name = argv.join(' ');
+  return name.length > 40 ? `${name.slice(0, 40)}…` : name;
 }
 
 /** What the project asks for, read once per edit. */
