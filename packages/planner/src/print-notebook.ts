@@ -157,13 +157,15 @@ export function printNotebook(notebook: Notebook, cells: readonly ViewCell[]): s
   const texts = cells.map((cell, at) => cellText(notebook, cell, at, ids));
   const { text, cellsNode } = notebook;
   if (sameCells(notebook, cells)) {
-    // In place, from the last cell back, so the offsets before each are still those read.
-    let out = text;
-    for (let i = cells.length - 1; i >= 0; i--) {
-      const node = notebook.cells[i]!.node;
-      out = out.slice(0, node.offset) + texts[i]! + out.slice(node.offset + node.length);
-    }
-    return out;
+    // In place: the text between cells is the notebook's own, in one pass (a notebook may be large).
+    const pieces: string[] = [];
+    let at = 0;
+    notebook.cells.forEach(({ node }, i) => {
+      pieces.push(text.slice(at, node.offset), texts[i]!);
+      at = node.offset + node.length;
+    });
+    pieces.push(text.slice(at));
+    return pieces.join('');
   }
   return (
     text.slice(0, cellsNode.offset) +
