@@ -84,6 +84,35 @@ describe('runEdit with formatCode', () => {
     expect(await runs()).toEqual([]);
   });
 
+  it("a hostile repository's own prettier is code: loaded only with the opt-in", async () => {
+    const root = await tree({ 'a.js': 'x\n', '.prettierrc': '{}\n' });
+    // A "prettier" that logs when it is loaded, then uppercases what it formats.
+    await mkdir(join(root, 'node_modules', 'prettier'), { recursive: true });
+    await writeFile(
+      join(root, 'node_modules', 'prettier', 'package.json'),
+      '{"name": "prettier", "main": "index.cjs"}',
+    );
+    await writeFile(
+      join(root, 'node_modules', 'prettier', 'index.cjs'),
+      `require('node:fs').appendFileSync(process.env.PATCHSMITH_TEST_FORMAT_LOG, '"loaded"\\n');
+module.exports = {
+  resolveConfigFile: async () => null,
+  resolveConfig: async () => ({}),
+  getFileInfo: async () => ({ ignored: false, inferredParser: 'babel' }),
+  format: async (text) => text.toUpperCase(),
+};`,
+    );
+    await runEdit(update('a.js', 'x', 'y'), { root, snapshot: false });
+    await runEdit(update('a.js', 'y', 'z'), { root, snapshot: false, dryRun: true });
+    await planEdit(update('a.js', 'y', 'z'), { root });
+    expect(await runs()).toEqual([]);
+    expect(await readFile(join(root, 'a.js'), 'utf8')).toBe('y\n');
+    const report = await runEdit(update('a.js', 'y', 'z'), { root, snapshot: false, formatCode: true });
+    expect(report.ok).toBe(true);
+    expect(await runs()).toEqual(['"loaded"']);
+    expect(await readFile(join(root, 'a.js'), 'utf8')).toBe('Z\n');
+  });
+
   it("formats with the project's prettier in process, and the diff reported is what is on disk", async () => {
     const root = await tree({
       'src/a.ts': 'const a = 1\nconst b = 2\n',
