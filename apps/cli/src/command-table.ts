@@ -202,7 +202,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
   {
     name: 'mcp',
     summary: 'run the MCP server on stdio (needs @patchsmith/adapters)',
-    operands: '[--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]',
+    operands: '[--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--format-code] [--max-message-bytes N]',
     maxOperands: 0,
     flags: { help: COMMON.help! },
     examples: ['patchsmith mcp --cwd ~/project'],
