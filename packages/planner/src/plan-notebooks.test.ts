@@ -147,6 +147,14 @@ describe('a real notebook (nbformat test data) by cell', () => {
     expect(cell).toEqual({ ...JSON.parse(REAL).cells[2], cell_type: 'markdown' });
   });
 
+  it('a deleted notebook is deleted as read, its diff the JSON', () => {
+    const result = plan(scriptOf('*** Begin Patch\n*** Delete File: nb.ipynb\n*** End Patch'));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.writes[0]).toMatchObject({ after: null, before: { bytes: encoder.encode(REAL) } });
+    expect(result.plan.files[0]!.diff).toContain('-    "# Test Markdown Cell"');
+    expect(result.plan.files[0]!.deletions).toBe(REAL.split('\n').length - 1);
+  });
+
   it('refuses a marker of a cell the notebook does not have, a cell twice, an unknown type', () => {
     for (const added of ['+# %% cell 9 [code]', '+# %% cell 1 [code]', '+# %% [sql]']) {
       const result = plan(scriptOf(patch('@@', ' Raw text content', added)));

@@ -1,4 +1,5 @@
 import { type EditError, hashBytes } from '@patchsmith/core';
+import { describeChange } from './diff.js';
 import { type Notebook, readNotebook } from './notebook-cells.js';
 import { cellsOfView, cellView, viewRoundTrips } from './notebook-view.js';
 import { printNotebook } from './print-notebook.js';
@@ -72,7 +73,11 @@ export function planNotebooks(
   const planned = plan(shown);
   if (!planned.ok) return planned;
   let result: Plan = {
-    files: planned.plan.files,
+    // A deleted notebook's diff is of its JSON, as git shows it.
+    files: planned.plan.files.map((f) => {
+      const v = f.op === 'delete' ? viewed.get(f.path) : undefined;
+      return v === undefined ? f : { ...f, ...describeChange(f.path, f.path, v.read.bytes, null) };
+    }),
     writes: planned.plan.writes.map((w) => {
       const v = viewed.get(w.path);
       return v === undefined || w.before === null ? w : { ...w, before: realBefore(v.read) };
