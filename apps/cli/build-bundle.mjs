@@ -8,6 +8,21 @@ import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+/**
+ * Bundles a package's ES module build instead of its UMD `main`: a UMD factory's `require` is a
+ * parameter, so esbuild cannot see the files it loads (jsonc-parser's `./impl/*`).
+ */
+function esmBuildOf(name, entry) {
+  return {
+    name: `esm-build-of-${name}`,
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: new RegExp(`^${name}$`) }, ({ resolveDir, kind }) =>
+        pluginBuild.resolve(entry, { resolveDir, kind }),
+      );
+    },
+  };
+}
+
 await rm('dist/bundle', { recursive: true, force: true });
 
 const entries = { patchsmith: 'dist/patchsmith.js', apply_patch: 'dist/apply-patch.js' };
@@ -30,6 +45,7 @@ await build({
   minifyWhitespace: true,
   logLevel: 'warning',
   legalComments: 'none',
+  plugins: [esmBuildOf('jsonc-parser', 'jsonc-parser/lib/esm/main.js')],
 });
 
 /**

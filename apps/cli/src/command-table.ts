@@ -39,6 +39,11 @@ const ALLOW_ELISION: FlagSpec = {
   help: 'apply an edit even where it writes a placeholder (`// ... existing code ...`) over deleted lines',
 };
 
+const FORMAT_CODE: FlagSpec = {
+  type: 'boolean',
+  help: "run the project's formatter on what the edit writes, before writing (runs the repository's code)",
+};
+
 const APPLY_FLAGS: Record<string, FlagSpec> = {
   format: FORMAT,
   directory: DIRECTORY,
@@ -62,6 +67,7 @@ const APPLY_FLAGS: Record<string, FlagSpec> = {
   'no-snapshot': { type: 'boolean', help: 'take no snapshot (the edit cannot be undone)' },
   diff: { type: 'boolean', help: 'show each file’s change as a diff' },
   'allow-elision': ALLOW_ELISION,
+  'format-code': FORMAT_CODE,
   partial: {
     type: 'boolean',
     help: 'write the files whose edits all locate (one transaction), report the others (exit 3)',
@@ -99,6 +105,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       'first-match': FIRST_MATCH,
       diff: APPLY_FLAGS.diff!,
       'allow-elision': ALLOW_ELISION,
+      'format-code': FORMAT_CODE,
       'base-from': APPLY_FLAGS['base-from']!,
     },
     examples: ['patchsmith check change.patch'],
@@ -118,6 +125,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       directory: DIRECTORY,
       'first-match': FIRST_MATCH,
       'allow-elision': ALLOW_ELISION,
+      'format-code': FORMAT_CODE,
     },
     examples: ['patchsmith diff edits.json --format str_replace | less'],
     load: async () => (await import('./commands/diff.js')).diffCommand,
@@ -207,7 +215,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
   {
     name: 'mcp',
     summary: 'run the MCP server on stdio (needs @patchsmith/adapters)',
-    operands: '[--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]',
+    operands:
+      '[--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--format-code] [--max-message-bytes N]',
     maxOperands: 0,
     flags: { help: COMMON.help! },
     examples: ['patchsmith mcp --cwd ~/project'],

@@ -3,6 +3,18 @@ import { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
 import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 describe('patchsmith mcp arguments', () => {
+  it('--format-code turns the formatter on; without it, it stays off', async () => {
+    const project = await tempProject({});
+    try {
+      const on = await mcpOptionsFromArgs(['--cwd', project.root, '--format-code'], '/');
+      const off = await mcpOptionsFromArgs(['--cwd', project.root], '/');
+      expect(on.ok && on.options.formatCode).toBe(true);
+      expect(off.ok && off.options.formatCode).toBeUndefined();
+    } finally {
+      await project.remove();
+    }
+  });
+
   it('reads the root, the flags, and a policy read from the root at every call', async () => {
     const project = await tempProject({
       '.patchsmith.json': '{"permissions": [{"match": "*.env", "action": "deny"}]}',

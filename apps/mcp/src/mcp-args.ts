@@ -9,7 +9,7 @@ import { type McpServerOptions, serveMcpStdio } from './mcp-server.js';
 const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 export const MCP_USAGE =
-  'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--max-message-bytes N]\n';
+  'usage: patchsmith mcp [--cwd DIR] [--first-match] [--no-snapshot] [--diagnostics] [--format-code] [--max-message-bytes N]\n';
 
 /** Server options from the arguments, and a notice for the operator (a config broken at start). */
 export type McpArgs =
@@ -44,6 +44,7 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
     'first-match'?: boolean;
     'no-snapshot'?: boolean;
     diagnostics?: boolean;
+    'format-code'?: boolean;
     'max-message-bytes'?: string;
   };
   try {
@@ -54,6 +55,7 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
         'first-match': { type: 'boolean', default: false },
         'no-snapshot': { type: 'boolean', default: false },
         diagnostics: { type: 'boolean' },
+        'format-code': { type: 'boolean', default: false },
         'max-message-bytes': { type: 'string' },
       },
     }));
@@ -85,6 +87,8 @@ export async function mcpOptionsFromArgs(args: string[], cwd = process.cwd()): P
     ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
     firstMatch: values['first-match'] ?? false,
     snapshot: !values['no-snapshot'],
+    // The project's formatter is the repository's code: run only when the operator says so.
+    ...(values['format-code'] ? { formatCode: true } : {}),
     ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
   };
   if (config.ok) return { ok: true, options };

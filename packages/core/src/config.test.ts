@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_FILE, loadConfig, MAX_CONFIG_BYTES } from './index.js';
+import { CONFIG_FILE, formatEntryFor, loadConfig, MAX_CONFIG_BYTES } from './index.js';
 
 let root: string;
 beforeEach(async () => {
@@ -194,5 +194,36 @@ describe('loadConfig in a process that reads it at every call', () => {
     expect(await actionOf()).toBe('PARSE_ERROR');
     await rm(config);
     expect(await actionOf()).toBeUndefined();
+  });
+});
+
+describe('the format section', () => {
+  it('reads glob -> command, a known formatter or false, in order; the first match decides', async () => {
+    await writeFile(
+      join(root, CONFIG_FILE),
+      JSON.stringify({ format: { 'gen/**': false, '*.py': ['ruff', 'format', '-'], '*.ts': 'prettier' } }),
+    );
+    const loaded = await loadConfig(root);
+    if (!loaded.ok) throw new Error(loaded.errors[0]!.message);
+    const entries = loaded.value.format!;
+    expect(formatEntryFor('gen/x.py', entries)).toBe(false);
+    expect(formatEntryFor('src/a.py', entries)).toEqual(['ruff', 'format', '-']);
+    expect(formatEntryFor('a.ts', entries)).toBe('prettier');
+    expect(formatEntryFor('a.md', entries)).toBeUndefined();
+  });
+
+  it('refuses a command as one string (it would need a shell), an empty argv, an unknown formatter', async () => {
+    for (const entry of ['ruff format -', [], 'black', true]) {
+      await writeFile(join(root, CONFIG_FILE), JSON.stringify({ format: { '*.py': entry } }));
+      const loaded = await loadConfig(root);
+      expect(loaded.ok).toBe(false);
+      if (!loaded.ok) expect(loaded.errors[0]!.message).toContain('format.*.py');
+    }
+  });
+
+  it('a config without one has none', async () => {
+    await writeFile(join(root, CONFIG_FILE), '{}');
+    const loaded = await loadConfig(root);
+    expect(loaded.ok && loaded.value.format).toBeUndefined();
   });
 });

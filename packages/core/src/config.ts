@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { EditError, Result } from './errors.js';
+import type { FormatEntries } from './format-entries.js';
 import { expandBraces, GlobSyntaxError } from './glob-match.js';
 import { CONFIG_FILE } from './path-policy.js';
 import type { EnclosingRules, PermissionPolicy } from './permission-rules.js';
@@ -11,6 +12,8 @@ export interface PatchsmithConfig {
   policy: PermissionPolicy;
   /** Run language-server diagnostics after every apply, as if `--diagnostics` were given. */
   diagnostics: boolean;
+  /** The `format` section, when the config has one (run only when the host opts in). */
+  format?: FormatEntries;
 }
 
 /**
@@ -119,7 +122,11 @@ async function parseConfigAs(
   }
   return {
     ok: true,
-    value: { policy: { rules: parsed.data.permissions, source }, diagnostics: parsed.data.diagnostics },
+    value: {
+      policy: { rules: parsed.data.permissions, source },
+      diagnostics: parsed.data.diagnostics,
+      ...(parsed.data.format === undefined ? {} : { format: parsed.data.format }),
+    },
   };
 }
 

@@ -26,6 +26,7 @@ it('pins the public API', async () => {
     'encodeText',
     'encodeUtf8',
     'endsWithLineBreak',
+    'formatEntryFor',
     'gitBlobId',
     'gitDirProblem',
     'hashBytes',

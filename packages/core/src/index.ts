@@ -1,12 +1,14 @@
 export type { ConfigFs, PatchsmithConfig } from './config.js';
 export { loadConfig, loadPolicy, MAX_CONFIG_BYTES, parseConfig, parsePolicy } from './config.js';
 export { describeDecidedPath, describeRule } from './describe-decision.js';
-export { isSymlinkMode, SYMLINK_MODE } from './file-mode.js';
 export type { EditError, ErrorCode, NearestRegion, Result } from './errors.js';
 export { ERROR_CODES, PatchsmithError } from './errors.js';
+export { isSymlinkMode, SYMLINK_MODE } from './file-mode.js';
 export { MAX_FILE_BYTES } from './file-size.js';
 export type { FsFileHandle, FsStats, PatchsmithFs } from './file-system.js';
 export { diskFs, isDiskFs } from './file-system.js';
+export type { FormatEntries, FormatEntry } from './format-entries.js';
+export { formatEntryFor } from './format-entries.js';
 export { gitBlobId, isNullBlobId, MAX_BINARY_BYTES } from './git-blob.js';
 export type { StateDirFs } from './git-dir.js';
 export { commonDirOf, gitDirProblem } from './git-dir.js';

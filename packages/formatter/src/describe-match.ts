@@ -18,7 +18,16 @@ function describeIndent(prefix: string, side: 'file' | 'patch'): string {
  * exact matches say nothing.
  */
 export function tolerantMatchNotes(file: PlannedFile): string[] {
-  return [...mergeNotes(file), ...chunkNotes(file)];
+  return [...mergeNotes(file), ...formatterNotes(file), ...chunkNotes(file)];
+}
+
+/** Which formatter ran on the file, so the model knows the diff holds its changes too (or why it did not). */
+function formatterNotes(file: PlannedFile): string[] {
+  if (file.formatted === undefined) return [];
+  const { by, ok, note } = file.formatted;
+  return [
+    ok ? `formatted by ${by} before writing (the diff includes its changes)` : `not formatted: ${note ?? by}`,
+  ];
 }
 
 /** A change that landed elsewhere than where the model read it. */

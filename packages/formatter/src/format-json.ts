@@ -11,6 +11,7 @@ export function formatJson(report: EditReport): string {
       ...reviewedFile(f),
       chunks: f.chunks,
       ...(f.merged !== undefined ? { merged: f.merged } : {}),
+      ...(f.formatted !== undefined ? { formatted: f.formatted } : {}),
     })),
     diagnostics: report.diagnostics,
     snapshot: report.snapshot,

@@ -213,3 +213,30 @@ describe('a partial apply and a merged file', () => {
     );
   });
 });
+
+describe('a formatted file', () => {
+  const report = (formatted: NonNullable<PlannedFile['formatted']>): EditReport => ({
+    ok: true,
+    dryRun: false,
+    files: [file({ path: 'a.ts', additions: 1, deletions: 1, formatted })],
+    diagnostics: [],
+    snapshot: null,
+    errors: [],
+  });
+
+  it('says which formatter ran, or why the file is as the edit made it, to people and models', () => {
+    const ran = report({ by: 'prettier', ok: true });
+    for (const text of [formatHuman(ran), formatForModel(ran)]) {
+      expect(text).toContain('formatted by prettier before writing (the diff includes its changes)');
+    }
+    const failed = report({
+      by: 'ruff',
+      ok: false,
+      note: 'ruff exited with 2: bad; written as the edit made it',
+    });
+    expect(formatForModel(failed)).toContain(
+      '  note: not formatted: ruff exited with 2: bad; written as the edit made it',
+    );
+    expect(JSON.parse(formatJson(failed)).files[0].formatted).toEqual(failed.files[0]!.formatted);
+  });
+});

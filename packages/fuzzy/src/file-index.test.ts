@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { LineModel } from '@patchsmith/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexFile, PARTIAL_MIN_LINES } from './file-index.js';
 import { findBlock } from './find-block.js';

@@ -92,10 +92,16 @@ describe('diffLines replays', () => {
   it('property: on files large enough for the scattered pass, the steps applied to a give b', () => {
     // Repeated lines (a small alphabet) mixed with unique ones: the resync search must not be fooled.
     const large = fc
-      .array(fc.oneof(fc.constantFrom('}', '', '  x'), fc.nat().map((n) => `line ${n}`)), {
-        minLength: 1_000,
-        maxLength: 3_000,
-      })
+      .array(
+        fc.oneof(
+          fc.constantFrom('}', '', '  x'),
+          fc.nat().map((n) => `line ${n}`),
+        ),
+        {
+          minLength: 1_000,
+          maxLength: 3_000,
+        },
+      )
       .chain((a) => fc.tuple(fc.constant(a), spliced(a)));
     fc.assert(
       fc.property(large, ([a, b]) => {

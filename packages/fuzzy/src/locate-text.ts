@@ -6,8 +6,8 @@ import { reindent, uniformShift } from './indent-shift.js';
 import type { LineIndex } from './line-index.js';
 import { findNearestRegion } from './nearest-region.js';
 import { pickFirstOrHint } from './nearest-start.js';
-import { ANCHOR_WIDTH } from './substring-table.js';
 import { type LineKey, normalizeLine } from './normalize.js';
+import { ANCHOR_WIDTH } from './substring-table.js';
 import type {
   ChunkMiss,
   IndentShift,

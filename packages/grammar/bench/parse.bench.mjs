@@ -23,8 +23,33 @@ function prng(seed) {
   };
 }
 
-const WORDS = ['const', 'value', 'return', 'if', 'await', 'this.state', 'items', 'map', '=>', 'result', 'options',
-  'export', 'function', 'string', 'number', 'null', '{', '}', '(', ')', ';', '===', 'config.get', 'throw', 'new'];
+const WORDS = [
+  'const',
+  'value',
+  'return',
+  'if',
+  'await',
+  'this.state',
+  'items',
+  'map',
+  '=>',
+  'result',
+  'options',
+  'export',
+  'function',
+  'string',
+  'number',
+  'null',
+  '{',
+  '}',
+  '(',
+  ')',
+  ';',
+  '===',
+  'config.get',
+  'throw',
+  'new',
+];
 
 function makePatch(random) {
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
@@ -95,7 +120,11 @@ for (let run = 0; run < RUNS; run++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rate = (ms) => (megabytes / (ms / 1000)).toFixed(1);
 console.log(`@patchsmith/grammar parsePatch: ${megabytes.toFixed(2)} MB (${summary}), ${RUNS} runs`);
-console.log(`  wall: ${wall.map((t) => t.toFixed(0)).join(', ')} ms; median ${median(wall).toFixed(0)} ms = ${rate(median(wall))} MB/s`);
+console.log(
+  `  wall: ${wall.map((t) => t.toFixed(0)).join(', ')} ms; median ${median(wall).toFixed(0)} ms = ${rate(median(wall))} MB/s`,
+);
 // CPU time (all threads of the process, GC helpers included) is what the parser costs; wall time
 // also counts waiting for a core on a busy machine.
-console.log(`  cpu:  ${cpu.map((t) => t.toFixed(0)).join(', ')} ms; median ${median(cpu).toFixed(0)} ms = ${rate(median(cpu))} MB/s`);
+console.log(
+  `  cpu:  ${cpu.map((t) => t.toFixed(0)).join(', ')} ms; median ${median(cpu).toFixed(0)} ms = ${rate(median(cpu))} MB/s`,
+);

@@ -8,7 +8,9 @@ const body = ['*** Begin Patch', '*** Update File: a.py', '@@', '-x = 1', '+x = 
 function paths(input: string): string[] {
   const r = parsePatch(input);
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value.operations.map((op) => (op.kind === 'update' && op.movePath ? `${op.path}->${op.movePath}` : op.path));
+  return r.value.operations.map((op) =>
+    op.kind === 'update' && op.movePath ? `${op.path}->${op.movePath}` : op.path,
+  );
 }
 
 describe('Codex patch variants', () => {
@@ -23,7 +25,7 @@ describe('Codex patch variants', () => {
 
   it.each([
     ['applypatch', ["applypatch <<'EOF'", ...body, 'EOF']],
-    ['bash -lc "apply_patch <<EOF … EOF"', ['bash -lc "apply_patch <<\'EOF\'', ...body, 'EOF', '"']],
+    ['bash -lc "apply_patch <<EOF … EOF"', ["bash -lc \"apply_patch <<'EOF'", ...body, 'EOF', '"']],
     ['the quote on the delimiter line', ['bash -lc "apply_patch <<EOF', ...body, 'EOF"']],
     ['a %%bash cell', ['%%bash', 'apply_patch <<"EOF"', ...body, 'EOF']],
     ['a fence around a heredoc', ['```bash', "apply_patch <<'EOF'", ...body, 'EOF', '```']],
@@ -36,13 +38,26 @@ describe('Codex patch variants', () => {
 
   it('cd DIR && apply_patch: paths are relative to DIR (quoted or not), moves too', () => {
     expect(paths(text("cd src/app && apply_patch <<'EOF'", ...body, 'EOF'))).toStrictEqual(['src/app/a.py']);
-    expect(paths(text('bash -lc "cd \'my dir\' && apply_patch <<EOF', ...body, 'EOF"'))).toStrictEqual(['my dir/a.py']);
+    expect(paths(text("bash -lc \"cd 'my dir' && apply_patch <<EOF", ...body, 'EOF"'))).toStrictEqual([
+      'my dir/a.py',
+    ]);
     expect(
-      paths(text("cd lib && apply_patch <<'EOF'", '*** Begin Patch', '*** Update File: a', '*** Move to: ../b', '*** End Patch', 'EOF')),
+      paths(
+        text(
+          "cd lib && apply_patch <<'EOF'",
+          '*** Begin Patch',
+          '*** Update File: a',
+          '*** Move to: ../b',
+          '*** End Patch',
+          'EOF',
+        ),
+      ),
     ).toStrictEqual(['lib/a->b']);
     expect(paths(text("cd . && apply_patch <<'EOF'", ...body, 'EOF'))).toStrictEqual(['a.py']);
     // An absolute folder stays absolute: the transaction's path policy decides whether it is inside the root.
-    expect(paths(text("cd /repo/sub && apply_patch <<'EOF'", ...body, 'EOF'))).toStrictEqual(['/repo/sub/a.py']);
+    expect(paths(text("cd /repo/sub && apply_patch <<'EOF'", ...body, 'EOF'))).toStrictEqual([
+      '/repo/sub/a.py',
+    ]);
   });
 
   it('refuses a cd outside the root, or one the shell would expand, naming the line', () => {
@@ -57,9 +72,22 @@ describe('Codex patch variants', () => {
   });
 
   it('the cd folder applies to the other formats too', () => {
-    const r = parseEdits(text("cd web && apply_patch <<'EOF'", 'x.js', '<<<<<<< SEARCH', 'a', '=======', 'b', '>>>>>>> REPLACE', 'EOF'));
+    const r = parseEdits(
+      text(
+        "cd web && apply_patch <<'EOF'",
+        'x.js',
+        '<<<<<<< SEARCH',
+        'a',
+        '=======',
+        'b',
+        '>>>>>>> REPLACE',
+        'EOF',
+      ),
+    );
     expect(r.ok && r.value.operations.map((o) => o.path)).toStrictEqual(['web/x.js']);
-    const u = parseEdits(text("cd web && apply_patch <<'EOF'", '--- a/x.js', '+++ b/x.js', '@@ -1 +1 @@', '-a', '+b', 'EOF'));
+    const u = parseEdits(
+      text("cd web && apply_patch <<'EOF'", '--- a/x.js', '+++ b/x.js', '@@ -1 +1 @@', '-a', '+b', 'EOF'),
+    );
     expect(u.ok && u.value.operations.map((o) => o.path)).toStrictEqual(['web/x.js']);
   });
 

@@ -17,7 +17,10 @@ export function compileStrReplace(commands: readonly unknown[]): Result<EditScri
   commands.forEach((command, i) => {
     const compiled = compileCommand(command, i + 1);
     if (!('code' in compiled)) operations.push(compiled);
-    else errors.push(isRecord(command) ? { ...compiled, message: inCallerNames(compiled.message, command) } : compiled);
+    else
+      errors.push(
+        isRecord(command) ? { ...compiled, message: inCallerNames(compiled.message, command) } : compiled,
+      );
   });
   return errors.length > 0
     ? { ok: false, errors }
@@ -84,7 +87,8 @@ function strReplace(command: Record<string, unknown>, path: string, line: number
   if (typeof all !== 'boolean') return invalid(line, '"replace_all" must be true or false', path);
   // OpenCode's and Claude Code's way to create a file. Only a new one: a model that forgot
   // `old_str` must not wipe a file it never showed.
-  if (search === '') return { kind: 'add', path, lines: contentLines(replace), content: replace, line, createOnly: true };
+  if (search === '')
+    return { kind: 'add', path, lines: contentLines(replace), content: replace, line, createOnly: true };
   if (search === replace)
     return invalid(line, '"old_str" and "new_str" are the same: nothing would change', path);
   return { kind: 'replace', path, search, replace, all, wholeLines: false, line };

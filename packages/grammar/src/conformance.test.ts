@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
 import { withoutLines } from './test-support/arbitraries.js';

@@ -2,9 +2,10 @@
  * Malformed input never throws: parsePatch answers a script, or one PARSE_ERROR / EMPTY_PATCH
  * that names a line of the input (or the line just after it) and what was expected there.
  */
+
+import type { EditScript, Result } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EditScript, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
 import { printableScript } from './test-support/arbitraries.js';

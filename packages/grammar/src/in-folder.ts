@@ -6,7 +6,7 @@
  */
 import { posix } from 'node:path';
 import { type EditError, type Operation, type Result, toTreePath } from '@patchsmith/core';
-import { unclosedFolderLine, type Unwrapped } from './unwrap.js';
+import { type Unwrapped, unclosedFolderLine } from './unwrap.js';
 
 /** A made-up root: only whether DIR climbs above it matters. */
 const PATCH_ROOT = { root: '/patch-root', realRoot: '/patch-root' };
@@ -14,7 +14,10 @@ const PATCH_ROOT = { root: '/patch-root', realRoot: '/patch-root' };
 const EXPANDED = /[~$`*?[\]{}\\]/;
 
 /** The script with the paths of the folder the unwrapped text `cd`-ed to, if any. */
-export function inUnwrappedFolder<T extends { operations: Operation[] }>(script: T, unwrapped: Unwrapped): Result<T> {
+export function inUnwrappedFolder<T extends { operations: Operation[] }>(
+  script: T,
+  unwrapped: Unwrapped,
+): Result<T> {
   const open = unclosedFolderLine(unwrapped);
   if (open !== null) {
     return {
@@ -43,13 +46,17 @@ export function inFolder<T extends { operations: Operation[] }>(
     errors: [{ code, message: `line ${line}: ${message}`, line }],
   });
   if (EXPANDED.test(folder)) {
-    return refused('PARSE_ERROR', `'cd ${folder}' needs the shell to expand it; give the folder as a plain path`);
+    return refused(
+      'PARSE_ERROR',
+      `'cd ${folder}' needs the shell to expand it; give the folder as a plain path`,
+    );
   }
   const normal = posix.normalize(folder);
   if (!posix.isAbsolute(normal)) {
     if (normal === '.') return { ok: true, value: script };
     const checked = toTreePath(normal, PATCH_ROOT);
-    if (!checked.ok) return refused(checked.code, `'cd ${folder}': the folder ${checked.message.replace(/^path /, '')}`);
+    if (!checked.ok)
+      return refused(checked.code, `'cd ${folder}': the folder ${checked.message.replace(/^path /, '')}`);
   }
   const moved = (path: string) => (posix.isAbsolute(path) ? path : posix.join(normal, path));
   for (const op of script.operations) {

@@ -1,9 +1,9 @@
 export { compileStrReplace } from './compile-str-replace.js';
 export { detectFormat } from './detect-format.js';
-export type { EditStream, EditStreamEvent } from './parse-edits-stream.js';
-export { parseEditsStream } from './parse-edits-stream.js';
 export type { InputFormat } from './parse-edits.js';
 export { parseEdits } from './parse-edits.js';
+export type { EditStream, EditStreamEvent } from './parse-edits-stream.js';
+export { parseEditsStream } from './parse-edits-stream.js';
 export { parsePatch } from './parse-patch.js';
 export type { PatchStream, PatchStreamEvent } from './parse-patch-stream.js';
 export { parsePatchStream } from './parse-patch-stream.js';

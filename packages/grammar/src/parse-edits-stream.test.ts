@@ -1,8 +1,8 @@
+import type { EditScript, Operation } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EditScript, Operation } from '@patchsmith/core';
-import { type EditStreamEvent, parseEditsStream } from './parse-edits-stream.js';
 import { type InputFormat, parseEdits } from './parse-edits.js';
+import { type EditStreamEvent, parseEditsStream } from './parse-edits-stream.js';
 import { printPatch } from './print-patch.js';
 import { printSearchReplace } from './print-search-replace.js';
 import { printUnified } from './print-unified.js';
@@ -48,24 +48,31 @@ const printed: fc.Arbitrary<[string, boolean]> = fc.oneof(
 describe('parseEditsStream', () => {
   it('every split of a text in any format yields what parseEdits gives, and the operations as they complete', () => {
     fc.assert(
-      fc.property(printed, fc.nat({ max: 3 }), fc.array(fc.nat(), { maxLength: 8 }), ([raw, wrappable], wrap, rawCuts) => {
-        // Whole-file blocks have no marker line for the prose wrapper; they are read whole.
-        const text = wrappable ? wrapped(raw, wrap) : raw;
-        const cuts = rawCuts.map((c) => c % (text.length + 1));
-        const whole = parseEdits(text);
-        const { events, result } = stream(text, cuts);
-        expect(result).toStrictEqual(whole);
-        if (!whole.ok) return;
-        expect(operations(events)).toStrictEqual(whole.value.operations);
-        expect(formats(events)).toStrictEqual([whole.value.format]);
-      }),
+      fc.property(
+        printed,
+        fc.nat({ max: 3 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        ([raw, wrappable], wrap, rawCuts) => {
+          // Whole-file blocks have no marker line for the prose wrapper; they are read whole.
+          const text = wrappable ? wrapped(raw, wrap) : raw;
+          const cuts = rawCuts.map((c) => c % (text.length + 1));
+          const whole = parseEdits(text);
+          const { events, result } = stream(text, cuts);
+          expect(result).toStrictEqual(whole);
+          if (!whole.ok) return;
+          expect(operations(events)).toStrictEqual(whole.value.operations);
+          expect(formats(events)).toStrictEqual([whole.value.format]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('yields each SEARCH/REPLACE block at its REPLACE line, with progress counts', () => {
     const parser = parseEditsStream();
-    const first = parser.push('Fix:\na.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\nb.py\n<<<<<<< SEA');
+    const first = parser.push(
+      'Fix:\na.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\nb.py\n<<<<<<< SEA',
+    );
     expect(first.map((e) => e.type)).toStrictEqual(['format', 'operation', 'progress']);
     expect(first[0]).toStrictEqual({ type: 'format', format: 'search-replace', detected: true });
     expect(first[2]).toStrictEqual({ type: 'progress', lines: 8, operations: 1 });
@@ -77,14 +84,20 @@ describe('parseEditsStream', () => {
 
   it("Cline's stream cut before its last REPLACE line: the block comes at the end, once the input has ended", () => {
     const parser = parseEditsStream();
-    expect(operations(parser.push('a.js\n------- SEARCH\nlet x = 1;\n=======\nlet x = 2;\n'))).toStrictEqual([]);
+    expect(operations(parser.push('a.js\n------- SEARCH\nlet x = 1;\n=======\nlet x = 2;\n'))).toStrictEqual(
+      [],
+    );
     const end = parser.end();
-    expect(operations(end.events)).toMatchObject([{ path: 'a.js', search: 'let x = 1;\n', replace: 'let x = 2;\n' }]);
+    expect(operations(end.events)).toMatchObject([
+      { path: 'a.js', search: 'let x = 1;\n', replace: 'let x = 2;\n' },
+    ]);
   });
 
   it('yields a unified diff file when the next file header comes, not at a --- line the hunk still counts', () => {
     const parser = parseEditsStream();
-    const events = parser.push('--- a/x\n+++ b/x\n@@ -1,2 +0,0 @@\n-a\n--- b\n--- a/y\n+++ b/y\n@@ -1 +1 @@\n-c\n+d\n');
+    const events = parser.push(
+      '--- a/x\n+++ b/x\n@@ -1,2 +0,0 @@\n-a\n--- b\n--- a/y\n+++ b/y\n@@ -1 +1 @@\n-c\n+d\n',
+    );
     expect(operations(events).map((o) => o.path)).toStrictEqual(['x']);
     expect(operations(parser.end().events).map((o) => o.path)).toStrictEqual(['y']);
   });
@@ -111,7 +124,9 @@ describe('parseEditsStream', () => {
 
   it('JSON commands are decided and yielded at the end', () => {
     const parser = parseEditsStream();
-    expect(operations(parser.push('{"file_path": "a", "old_string": "x",\n "new_string": "y"}\n'))).toStrictEqual([]);
+    expect(
+      operations(parser.push('{"file_path": "a", "old_string": "x",\n "new_string": "y"}\n')),
+    ).toStrictEqual([]);
     const end = parser.end();
     expect(end.events[0]).toStrictEqual({ type: 'format', format: 'str_replace', detected: true });
     expect(operations(end.events)).toHaveLength(1);

@@ -12,9 +12,9 @@
  */
 import type { EditScript, Operation, PatchFormat, Result } from '@patchsmith/core';
 import { formatAtLine } from './detect-format.js';
+import { isFenceLine } from './fences.js';
 import { type InputFormat, parseEdits } from './parse-edits.js';
 import { type PatchStream, type PatchStreamEvent, parsePatchStream } from './parse-patch-stream.js';
-import { isFenceLine } from './fences.js';
 import { unifiedUnitEnds } from './unified-stream-units.js';
 import { wrapperClosers } from './unwrap.js';
 
@@ -120,7 +120,8 @@ export function parseEditsStream(format: InputFormat = 'auto'): EditStream {
     const line = withoutCr(lines === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
     let progress: PatchStreamEvent | undefined;
     if (chosen === null) progress = detect(line, events);
-    else if (codex !== null) progress = fromCodex((codex as PatchStream).push(text.slice(start, complete)), events);
+    else if (codex !== null)
+      progress = fromCodex((codex as PatchStream).push(text.slice(start, complete)), events);
     else {
       const end = unitEnd(line, start, complete);
       if (end !== null) yieldPrefix(end, events);
@@ -132,7 +133,8 @@ export function parseEditsStream(format: InputFormat = 'auto'): EditStream {
   return {
     push(piece) {
       const events: EditStreamEvent[] = [];
-      if (format !== 'auto' && text === '' && piece !== '') events.push({ type: 'format', format, detected: false });
+      if (format !== 'auto' && text === '' && piece !== '')
+        events.push({ type: 'format', format, detected: false });
       const before = lines;
       text += piece;
       let current: PatchStreamEvent | undefined;
@@ -158,7 +160,8 @@ export function parseEditsStream(format: InputFormat = 'auto'): EditStream {
     end() {
       const events: EditStreamEvent[] = [];
       const result = parseEdits(text, format);
-      if (chosen === null && result.ok) events.push({ type: 'format', format: result.value.format, detected: true });
+      if (chosen === null && result.ok)
+        events.push({ type: 'format', format: result.value.format, detected: true });
       // The whole text decides: what a unit's prefix could not show (the last one) comes now.
       if (result.ok) for (const operation of result.value.operations.slice(yielded)) emit(operation, events);
       return { events, result };

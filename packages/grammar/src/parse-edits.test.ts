@@ -110,11 +110,7 @@ describe('compileStrReplace', () => {
       { command: 'str_replace', path: 'a', old_str: 'x', new_str: 'x' },
       /the same/,
     ],
-    [
-      'a missing old_str',
-      { command: 'str_replace', path: 'a', new_str: 'x' },
-      /needs "old_str"/,
-    ],
+    ['a missing old_str', { command: 'str_replace', path: 'a', new_str: 'x' }, /needs "old_str"/],
     [
       'a negative insert_line',
       { command: 'insert', path: 'a', insert_line: -1, new_str: 'x' },

@@ -2,9 +2,10 @@
  * The one entry for patch texts in any format: detects the format (or takes the one given) and
  * compiles the text into an edit script.
  */
+
+import type { EditScript, PatchFormat, Result } from '@patchsmith/core';
 import { compileStrReplace } from './compile-str-replace.js';
 import { detectFormat } from './detect-format.js';
-import type { EditScript, PatchFormat, Result } from '@patchsmith/core';
 import { parsePatch } from './parse-patch.js';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';

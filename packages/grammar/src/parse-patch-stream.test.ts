@@ -1,9 +1,9 @@
+import type { Operation } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePatch } from './parse-patch.js';
 import { type PatchStreamEvent, parsePatchStream } from './parse-patch-stream.js';
 import { printPatch } from './print-patch.js';
-import type { Operation } from '@patchsmith/core';
 import { addNoise, noise, printableScript } from './test-support/arbitraries.js';
 
 /** Streams `text` cut at `cuts` (offsets), collecting every event. */

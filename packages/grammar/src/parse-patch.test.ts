@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Chunk, EditError, EditScript, Operation, UpdateFile } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { parsePatch } from './parse-patch.js';
 
 /** Joins lines with `\n` and a final newline. */
@@ -334,7 +334,12 @@ describe('parsePatch: errors name the line of the input as given and what was ex
       4,
       /nothing after/,
     ],
-    ['no *** Begin Patch before prose', patch('Here it is', '*** Delete File: a', end), 1, /^'\*\*\* Begin Patch'$/],
+    [
+      'no *** Begin Patch before prose',
+      patch('Here it is', '*** Delete File: a', end),
+      1,
+      /^'\*\*\* Begin Patch'$/,
+    ],
     ['no *** End Patch (end of input)', patch(begin, '*** Delete File: a'), 3, /'\*\*\* End Patch'/],
     ['an empty path', patch(begin, '*** Add File:   ', '+x', end), 2, /^a path after the header$/],
     [

@@ -1,6 +1,6 @@
+import type { EditScript } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { parseSearchReplace } from './parse-search-replace.js';
-import type { EditScript } from '@patchsmith/core';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 
@@ -98,13 +98,34 @@ describe('parseSearchReplace: Aider and Cline blocks', () => {
     ['no divider', text('f', '<<<<<<< SEARCH', 'a', '>>>>>>> REPLACE'), 4, /=======/],
     [
       'no REPLACE line before the next block',
-      text('f', '<<<<<<< SEARCH', 'a', '=======', 'b', '<<<<<<< SEARCH', 'c', '=======', 'd', '>>>>>>> REPLACE'),
+      text(
+        'f',
+        '<<<<<<< SEARCH',
+        'a',
+        '=======',
+        'b',
+        '<<<<<<< SEARCH',
+        'c',
+        '=======',
+        'd',
+        '>>>>>>> REPLACE',
+      ),
       6,
       /REPLACE/,
     ],
     [
       'an :end_line: before the :start_line:',
-      text('f', '<<<<<<< SEARCH', ':start_line:9', ':end_line:3', '-------', 'a', '=======', 'b', '>>>>>>> REPLACE'),
+      text(
+        'f',
+        '<<<<<<< SEARCH',
+        ':start_line:9',
+        ':end_line:3',
+        '-------',
+        'a',
+        '=======',
+        'b',
+        '>>>>>>> REPLACE',
+      ),
       1,
       /end_line/,
     ],

@@ -1,6 +1,6 @@
+import { type AddFile, type EditScript, PatchsmithError } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AddFile, type EditScript, PatchsmithError } from '@patchsmith/core';
 import { parseWholeFile } from './parse-whole-file.js';
 import { printWholeFile } from './print-whole-file.js';
 import { wholeFileScript } from './test-support/format-scripts.js';
@@ -29,7 +29,9 @@ describe('parseWholeFile: names as Aider reads them', () => {
     ['a # comment', '# src/app.py'],
     ['said as File:', 'File: src/app.py'],
   ])('the line before the fence, %s', (_how, pathLine) => {
-    expect(files(text(pathLine, '```python', 'print(1)', '```'))).toStrictEqual([['src/app.py', 'print(1)\n', 2]]);
+    expect(files(text(pathLine, '```python', 'print(1)', '```'))).toStrictEqual([
+      ['src/app.py', 'print(1)\n', 2],
+    ]);
   });
 
   it("the fence's info string, and a bare name on the block's first line", () => {
@@ -38,20 +40,24 @@ describe('parseWholeFile: names as Aider reads them', () => {
   });
 
   it('a comment naming the file on the first line stays content: it is code', () => {
-    expect(files(text('a.ts', '```ts', '// a.ts', 'export {};', '```'))).toStrictEqual([['a.ts', '// a.ts\nexport {};\n', 2]]);
+    expect(files(text('a.ts', '```ts', '// a.ts', 'export {};', '```'))).toStrictEqual([
+      ['a.ts', '// a.ts\nexport {};\n', 2],
+    ]);
   });
 
   it('the one backticked name the prose just mentioned, when nothing else names the block', () => {
-    expect(files(text('Here is the new `lib/util.py`, rewritten:', '', '```python', 'pass', '```'))).toStrictEqual([
-      ['lib/util.py', 'pass\n', 3],
-    ]);
+    expect(
+      files(text('Here is the new `lib/util.py`, rewritten:', '', '```python', 'pass', '```')),
+    ).toStrictEqual([['lib/util.py', 'pass\n', 3]]);
   });
 
   it('four backticks around three-backtick content; <source> and <code> tags', () => {
-    expect(files(text('README.md', '````markdown', '# Title', '```sh', 'npm i', '```', '````'))).toStrictEqual([
-      ['README.md', '# Title\n```sh\nnpm i\n```\n', 2],
-    ]);
-    expect(files(text('a.txt', '<source>', 'x', '</source>', 'b.txt', '<code>', 'y', '</code>'))).toStrictEqual([
+    expect(
+      files(text('README.md', '````markdown', '# Title', '```sh', 'npm i', '```', '````')),
+    ).toStrictEqual([['README.md', '# Title\n```sh\nnpm i\n```\n', 2]]);
+    expect(
+      files(text('a.txt', '<source>', 'x', '</source>', 'b.txt', '<code>', 'y', '</code>')),
+    ).toStrictEqual([
       ['a.txt', 'x\n', 2],
       ['b.txt', 'y\n', 6],
     ]);
@@ -89,7 +95,10 @@ describe('parseWholeFile: names as Aider reads them', () => {
 
 describe('parseWholeFile: refusals', () => {
   it('a block without any name is a PARSE_ERROR naming its line', () => {
-    expect(refusal(text('Run this:', '```', 'npm test', '```'))).toMatchObject({ code: 'PARSE_ERROR', line: 2 });
+    expect(refusal(text('Run this:', '```', 'npm test', '```'))).toMatchObject({
+      code: 'PARSE_ERROR',
+      line: 2,
+    });
   });
 
   it('names that disagree are ambiguous', () => {
@@ -131,7 +140,8 @@ describe('printWholeFile / parseWholeFile', () => {
         const strip = (s: EditScript) => s.operations.map((op) => ({ ...op, line: 0 }));
         expect(strip(parsed.value)).toStrictEqual(strip(script));
         const lines = printed.split('\n');
-        for (const op of parsed.value.operations) expect(lines[op.line - 2]!.replace(/^`(.*)`$/, '$1')).toBe(op.path);
+        for (const op of parsed.value.operations)
+          expect(lines[op.line - 2]!.replace(/^`(.*)`$/, '$1')).toBe(op.path);
       }),
       { numRuns: 300 },
     );

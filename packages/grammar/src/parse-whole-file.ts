@@ -38,7 +38,11 @@ export function parseWholeFile(text: string): Result<EditScript> {
     const line = i + 1;
     const end = closingLine(lines, i, fence);
     if (end === -1) {
-      return failure(line, `the code block opened at line ${line} has no closing fence: the reply was cut off`, 'a closing fence');
+      return failure(
+        line,
+        `the code block opened at line ${line} has no closing fence: the reply was cut off`,
+        'a closing fence',
+      );
     }
     let body = lines.slice(i + 1, end);
     const names = namesOf(lines, i, fence, body);
@@ -56,7 +60,8 @@ export function parseWholeFile(text: string): Result<EditScript> {
       errors: [
         {
           code: 'EMPTY_PATCH',
-          message: "no whole-file block: expected the file's path on a line, then a code block holding its new content",
+          message:
+            "no whole-file block: expected the file's path on a line, then a code block holding its new content",
           line: 1,
           expected: 'a path line and a code block',
         },
@@ -88,7 +93,8 @@ function namesOf(
   const infoPaths = fence.info.filter(looksLikePath);
   for (const path of infoPaths) found.push({ path, source: `the fence's info string` });
   // Only when nothing else names the file: `node_modules/` is a .gitignore's first line.
-  const first = found.length === 0 && body.length > 1 && looksLikePath(body[0]!) && body[0]!.trim() === body[0];
+  const first =
+    found.length === 0 && body.length > 1 && looksLikePath(body[0]!) && body[0]!.trim() === body[0];
   if (first) found.push({ path: body[0]!, source: "the block's first line" });
   return { found, first };
 }
@@ -105,7 +111,11 @@ function chooseName(found: readonly Named[], mentioned: string | null, line: num
   const distinct = [...new Set(found.map((n) => n.path))];
   if (distinct.length > 1) {
     const said = found.map((n) => `${JSON.stringify(n.path)} (${n.source})`).join(', ');
-    return error(line, `line ${line}: the code block's file is ambiguous: ${said}`, 'one file name for the block');
+    return error(
+      line,
+      `line ${line}: the code block's file is ambiguous: ${said}`,
+      'one file name for the block',
+    );
   }
   if (found.length > 0) return found[0]!;
   if (mentioned !== null) return { path: mentioned, source: 'the prose before the block' };

@@ -1,7 +1,8 @@
 /** Round trips of the unified and SEARCH/REPLACE printers with their parsers, over generated scripts. */
+
+import { type EditScript, PatchsmithError } from '@patchsmith/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EditScript, PatchsmithError } from '@patchsmith/core';
 import { parseSearchReplace } from './parse-search-replace.js';
 import { parseUnified } from './parse-unified.js';
 import { printSearchReplace } from './print-search-replace.js';
@@ -16,7 +17,6 @@ function withoutLines(script: EditScript): unknown {
   const isLineField = (key: string) => key === 'line' || key === 'oldNoNewline';
   return JSON.parse(JSON.stringify(script, (key, value) => (isLineField(key) ? undefined : value)));
 }
-
 
 describe('printUnified / parseUnified', () => {
   it('parseUnified(printUnified(s)) is s', () => {
@@ -61,7 +61,6 @@ describe('printUnified / parseUnified', () => {
   });
 });
 
-
 describe('printSearchReplace / parseSearchReplace', () => {
   it('parseSearchReplace(printSearchReplace(s)) is s, every line pointing at its block', () => {
     fc.assert(
@@ -81,7 +80,9 @@ describe('printSearchReplace / parseSearchReplace', () => {
     for (const search of ['\\=======\n', ':start_line:3\n', '\n\n', '1 | a\n2 | b\n']) {
       const script: EditScript = {
         format: 'search-replace',
-        operations: [{ kind: 'replace', path: 'x', search, replace: '', all: false, wholeLines: true, line: 1 }],
+        operations: [
+          { kind: 'replace', path: 'x', search, replace: '', all: false, wholeLines: true, line: 1 },
+        ],
       };
       expect(() => printSearchReplace(script)).toThrow(PatchsmithError);
     }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { type Chunk, type EditScript, type Operation, PatchsmithError } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { parsePatch } from './parse-patch.js';
 import { printPatch } from './print-patch.js';
 

@@ -31,7 +31,11 @@ export function printSearchReplace(script: EditScript): string {
     const block = op as ReplaceText;
     out.push(block.path, '<<<<<<< SEARCH');
     if (block.startLine !== undefined) out.push(`:start_line:${block.startLine}`, '-------');
-    out.push(...blockLines(block.search).map(escapeMarker), '=======', ...blockLines(block.replace).map(escapeMarker));
+    out.push(
+      ...blockLines(block.search).map(escapeMarker),
+      '=======',
+      ...blockLines(block.replace).map(escapeMarker),
+    );
     out.push('>>>>>>> REPLACE', '');
   }
   return out.map((line) => `${line}\n`).join('');
@@ -49,7 +53,10 @@ function blockLines(text: string): string[] {
 /** A text of whole lines: empty, or `\n`-terminated lines none of which the reader would change or end with `\r`. */
 function isBlockText(text: string): boolean {
   if (text === '') return true;
-  return text.endsWith('\n') && blockLines(text).every((l) => !isEscapedMarker(l) && !LINE_HEADER.test(l) && !l.endsWith('\r'));
+  return (
+    text.endsWith('\n') &&
+    blockLines(text).every((l) => !isEscapedMarker(l) && !LINE_HEADER.test(l) && !l.endsWith('\r'))
+  );
 }
 
 /** A SEARCH the reader would take for less than it is: blank lines only (empty SEARCH), every line numbered. */

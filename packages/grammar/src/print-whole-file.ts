@@ -32,14 +32,16 @@ function contentLines(op: AddFile): string[] {
 /** The line the reader takes as exactly this path: the path itself, or backticked when bare it reads as a word; null if neither. */
 function pathLine(path: string): string | null {
   if (/[\r\n]/.test(path)) return null;
-  for (const line of [path, `\`${path}\``]) if (fileNameFromLine(line) === path && !isFenceLine(line)) return line;
+  for (const line of [path, `\`${path}\``])
+    if (fileNameFromLine(line) === path && !isFenceLine(line)) return line;
   return null;
 }
 
 function unprintable(op: Operation): string | null {
   if (op.kind !== 'add') return `a ${op.kind} operation has no whole-file form`;
   if (pathLine(op.path) === null) return `path ${JSON.stringify(op.path)} would not read back as a path line`;
-  if (op.mode !== undefined || op.createOnly) return 'a whole-file block carries no mode and cannot say "only if new"';
+  if (op.mode !== undefined || op.createOnly)
+    return 'a whole-file block carries no mode and cannot say "only if new"';
   const lines = contentLines(op);
   if (op.content !== undefined && op.content !== '' && !op.content.endsWith('\n'))
     return 'a whole-file block ends its last line with a newline';

@@ -1,6 +1,6 @@
+import type { ReplaceText } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { parseSearchReplace } from './parse-search-replace.js';
-import type { ReplaceText } from '@patchsmith/core';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 
@@ -13,7 +13,18 @@ function ops(input: string): ReplaceText[] {
 describe("SEARCH/REPLACE variants: Roo Code's headers and line numbers", () => {
   it('reads :start_line: / :end_line: and the ------- line as a hint, not as SEARCH text', () => {
     const [op] = ops(
-      text('src/a.ts', '<<<<<<< SEARCH', ':start_line:12', ':end_line:13', '-------', 'x = 1', 'y = 2', '=======', 'x = 3', '>>>>>>> REPLACE'),
+      text(
+        'src/a.ts',
+        '<<<<<<< SEARCH',
+        ':start_line:12',
+        ':end_line:13',
+        '-------',
+        'x = 1',
+        'y = 2',
+        '=======',
+        'x = 3',
+        '>>>>>>> REPLACE',
+      ),
     );
     expect(op).toMatchObject({ search: 'x = 1\ny = 2\n', replace: 'x = 3\n', startLine: 12, line: 1 });
   });
@@ -26,13 +37,28 @@ describe("SEARCH/REPLACE variants: Roo Code's headers and line numbers", () => {
 
   it('strips N | prefixes when every SEARCH line carries consecutive ones, and REPLACE lines likewise', () => {
     const [op] = ops(
-      text('a.py', '<<<<<<< SEARCH', '7 | def f():', '8 |     return 1', '=======', '7 | def f():', '8 |     return 2', '>>>>>>> REPLACE'),
+      text(
+        'a.py',
+        '<<<<<<< SEARCH',
+        '7 | def f():',
+        '8 |     return 1',
+        '=======',
+        '7 | def f():',
+        '8 |     return 2',
+        '>>>>>>> REPLACE',
+      ),
     );
-    expect(op).toMatchObject({ search: 'def f():\n    return 1\n', replace: 'def f():\n    return 2\n', startLine: 7 });
+    expect(op).toMatchObject({
+      search: 'def f():\n    return 1\n',
+      replace: 'def f():\n    return 2\n',
+      startLine: 7,
+    });
   });
 
   it('keeps prefixes that are code: not on every line, or not consecutive, or a || operator', () => {
-    const some = ops(text('a.c', '<<<<<<< SEARCH', '0 | FLAG_A,', 'FLAG_B', '=======', 'x', '>>>>>>> REPLACE'));
+    const some = ops(
+      text('a.c', '<<<<<<< SEARCH', '0 | FLAG_A,', 'FLAG_B', '=======', 'x', '>>>>>>> REPLACE'),
+    );
     expect(some[0]!.search).toBe('0 | FLAG_A,\nFLAG_B\n');
     const jumps = ops(text('a.c', '<<<<<<< SEARCH', '1 | A,', '4 | B,', '=======', 'x', '>>>>>>> REPLACE'));
     expect(jumps[0]!.search).toBe('1 | A,\n4 | B,\n');
@@ -46,7 +72,9 @@ describe("SEARCH/REPLACE variants: Roo Code's headers and line numbers", () => {
   });
 
   it('un-escapes a marker written as content with a backslash', () => {
-    const [op] = ops(text('notes.md', '<<<<<<< SEARCH', '\\=======', '=======', '\\>>>>>>> REPLACE', '>>>>>>> REPLACE'));
+    const [op] = ops(
+      text('notes.md', '<<<<<<< SEARCH', '\\=======', '=======', '\\>>>>>>> REPLACE', '>>>>>>> REPLACE'),
+    );
     expect(op).toMatchObject({ search: '=======\n', replace: '>>>>>>> REPLACE\n' });
   });
 });
@@ -63,7 +91,17 @@ describe('SEARCH/REPLACE variants: markers, empty SEARCH, streamed last block', 
   });
 
   it("accepts Cline's last block without its final marker once the input has ended, dropping the closing fence", () => {
-    const input = text('Done:', '', 'a.js', '```js', '------- SEARCH', 'let x = 1;', '=======', 'let x = 2;', '```');
+    const input = text(
+      'Done:',
+      '',
+      'a.js',
+      '```js',
+      '------- SEARCH',
+      'let x = 1;',
+      '=======',
+      'let x = 2;',
+      '```',
+    );
     expect(ops(input)).toMatchObject([{ path: 'a.js', search: 'let x = 1;\n', replace: 'let x = 2;\n' }]);
   });
 

@@ -26,17 +26,25 @@ function sharedLines(a: Chunk, b: Chunk): number {
   if (aOld === 0 || bOld === 0 || overlap < 1 || overlap > Math.min(aOld, bOld)) return 0;
   const tail = a.lines.slice(-overlap);
   const head = b.lines.slice(0, overlap);
-  const sameContext = tail.every((l, i) => l.kind === 'context' && head[i]!.kind === 'context' && head[i]!.text === l.text);
+  const sameContext = tail.every(
+    (l, i) => l.kind === 'context' && head[i]!.kind === 'context' && head[i]!.text === l.text,
+  );
   return sameContext ? overlap : 0;
 }
 
 function joined(a: Chunk, b: Chunk, shared: number): Chunk {
   const lines = [...a.lines, ...b.lines.slice(shared)];
-  const count = (kind: 'remove' | 'add') => lines.filter((l) => l.kind === 'context' || l.kind === kind).length;
+  const count = (kind: 'remove' | 'add') =>
+    lines.filter((l) => l.kind === 'context' || l.kind === kind).length;
   return {
     ...a,
     lines,
     endOfFile: b.endOfFile,
-    hint: { oldStart: a.hint!.oldStart, oldLines: count('remove'), newStart: a.hint!.newStart, newLines: count('add') },
+    hint: {
+      oldStart: a.hint!.oldStart,
+      oldLines: count('remove'),
+      newStart: a.hint!.newStart,
+      newLines: count('add'),
+    },
   };
 }

@@ -15,11 +15,22 @@ function refusal(command: unknown): string {
 }
 
 describe('str_replace argument aliases', () => {
-  const canonical = { kind: 'replace', path: 'a.ts', search: 'x', replace: 'y', all: true, wholeLines: false, line: 1 };
+  const canonical = {
+    kind: 'replace',
+    path: 'a.ts',
+    search: 'x',
+    replace: 'y',
+    all: true,
+    wholeLines: false,
+    line: 1,
+  };
 
   it.each([
     ['Anthropic', { command: 'str_replace', path: 'a.ts', old_str: 'x', new_str: 'y', replace_all: true }],
-    ['Claude Code Edit (no command)', { file_path: 'a.ts', old_string: 'x', new_string: 'y', replace_all: true }],
+    [
+      'Claude Code Edit (no command)',
+      { file_path: 'a.ts', old_string: 'x', new_string: 'y', replace_all: true },
+    ],
     ['OpenCode edit (camelCase)', { filePath: 'a.ts', oldString: 'x', newString: 'y', replaceAll: true }],
     ['mixed', { command: 'str_replace', file_path: 'a.ts', old_str: 'x', newString: 'y', replaceAll: true }],
   ])('%s compiles to the same operation', (_who, command) => {
@@ -32,7 +43,11 @@ describe('str_replace argument aliases', () => {
       after: 2,
       text: 'z',
     });
-    expect(compiled({ file_path: 'n.txt', content: 'hi\n' })).toMatchObject({ kind: 'add', path: 'n.txt', content: 'hi\n' });
+    expect(compiled({ file_path: 'n.txt', content: 'hi\n' })).toMatchObject({
+      kind: 'add',
+      path: 'n.txt',
+      content: 'hi\n',
+    });
   });
 
   it("an empty old_string is OpenCode's create, of a new file only", () => {
@@ -47,16 +62,22 @@ describe('str_replace argument aliases', () => {
   });
 
   it('names unknown fields and fields the command does not read', () => {
-    expect(refusal({ command: 'str_replace', path: 'a', old_str: 'x', new_str: 'y', replace_everything: true })).toMatch(
-      /unknown field "replace_everything"/,
+    expect(
+      refusal({ command: 'str_replace', path: 'a', old_str: 'x', new_str: 'y', replace_everything: true }),
+    ).toMatch(/unknown field "replace_everything"/);
+    expect(refusal({ command: 'create', path: 'a', file_text: 'x', old_str: 'y' })).toMatch(
+      /"old_str" is not read by "create"/,
     );
-    expect(refusal({ command: 'create', path: 'a', file_text: 'x', old_str: 'y' })).toMatch(/"old_str" is not read by "create"/);
-    expect(refusal({ path: 'a', old_str: 'x', oldString: 'z', new_str: 'y' })).toMatch(/"old_str" and "oldString"/);
+    expect(refusal({ path: 'a', old_str: 'x', oldString: 'z', new_str: 'y' })).toMatch(
+      /"old_str" and "oldString"/,
+    );
   });
 
   it('errors speak of the fields by the names the caller sent', () => {
     expect(refusal({ file_path: 'a', old_string: 5, new_string: 'x' })).toMatch(/needs "old_string"/);
-    expect(refusal({ file_path: 'a', oldString: 'x', newString: 'x' })).toMatch(/"oldString" and "newString" are the same/);
+    expect(refusal({ file_path: 'a', oldString: 'x', newString: 'x' })).toMatch(
+      /"oldString" and "newString" are the same/,
+    );
     expect(refusal({ file_path: 5, old_string: 'x' })).toMatch(/"file_path" must be/);
   });
 

@@ -83,7 +83,10 @@ function belowFirstFolder(path: string | null): string | null {
  * below it (`b/x` and `a/x`, `old/x` and `new/x` from `diff -r old new`), that folder goes on both
  * sides (`folder` is the new side's name as written); otherwise git's `a/` and `b/` go.
  */
-function stripFirstFolders(old: string | null, neu: string | null): { old: string | null; neu: string | null; folder?: string } {
+function stripFirstFolders(
+  old: string | null,
+  neu: string | null,
+): { old: string | null; neu: string | null; folder?: string } {
   const oldRest = belowFirstFolder(old);
   if (oldRest !== null && oldRest === belowFirstFolder(neu)) {
     const conventional = old!.startsWith('a/') && neu!.startsWith('b/');

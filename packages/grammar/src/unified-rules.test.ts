@@ -4,8 +4,9 @@
  * traditional and git diffs are read, and what lenient readings of real `git diff` / `diff -u`
  * output stay.
  */
-import { describe, expect, it } from 'vitest';
+
 import type { DeleteFile, EditError, Operation, UpdateFile } from '@patchsmith/core';
+import { describe, expect, it } from 'vitest';
 import { parseUnified } from './parse-unified.js';
 import { hasEpochTimestamp } from './unified-names.js';
 

@@ -174,7 +174,11 @@ export function unwrapPatch(text: string, options: UnwrapOptions = {}): Unwrappe
       changed = true;
     }
   }
-  return { body: normalized.slice(first.start, last.end), firstLine, ...(folder !== undefined && { folder }) };
+  return {
+    body: normalized.slice(first.start, last.end),
+    firstLine,
+    ...(folder !== undefined && { folder }),
+  };
 }
 
 /** An opening fence on the first line and a closing fence of the same kind on the last. */
@@ -189,7 +193,10 @@ function isFencePair(head: string, tail: string): boolean {
 /** The heredoc's delimiter alone on the line, or followed by the quote closing `bash -lc`'s script. */
 function isHeredocEnd(tail: string, heredoc: Record<string, string | undefined>): boolean {
   const end = tail.trim();
-  return end === heredoc.delimiter || (heredoc.shell !== undefined && end === `${heredoc.delimiter}${heredoc.shell}`);
+  return (
+    end === heredoc.delimiter ||
+    (heredoc.shell !== undefined && end === `${heredoc.delimiter}${heredoc.shell}`)
+  );
 }
 
 /** A shell word without its surrounding quotes. */

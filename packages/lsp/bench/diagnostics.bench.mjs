@@ -15,7 +15,9 @@ const languages = [
     name: 'TypeScript',
     file: 'src/main.ts',
     files: {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', noEmit: true } }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', noEmit: true },
+      }),
       'package.json': '{"type":"module"}',
     },
     base: 'export function double(n: number): number {\n  return n * 2;\n}\n',
@@ -53,7 +55,9 @@ async function timedEdit(session, file, before, after, expectErrors) {
   const ms = performance.now() - start;
   if (result.status !== 'ok') throw new Error(`${file}: ${result.status} ${result.note ?? ''}`);
   if (result.diagnostics.length !== expectErrors) {
-    throw new Error(`${file}: expected ${expectErrors} new errors, got ${JSON.stringify(result.diagnostics)}`);
+    throw new Error(
+      `${file}: expected ${expectErrors} new errors, got ${JSON.stringify(result.diagnostics)}`,
+    );
   }
   return ms;
 }

@@ -78,6 +78,11 @@ export interface PlannedFile {
    * the file now.
    */
   merged?: { moved: MovedChange[] };
+  /**
+   * Set when the host asked for the project's formatter and one applies to the file: which ran
+   * (`by`), and when it failed (`ok: false`) why the file is written as the edit made it.
+   */
+  formatted?: { by: string; ok: boolean; note?: string };
 }
 
 /** The final effect on one path, which the transaction carries out. */

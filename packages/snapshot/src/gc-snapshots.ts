@@ -1,5 +1,5 @@
-import { defaultFs, type SnapshotFs } from './fs.js';
 import { dropSnapshotRefs } from './forget-snapshot.js';
+import { defaultFs, type SnapshotFs } from './fs.js';
 import { loadAllSnapshots } from './list-snapshots.js';
 import { openStore } from './store.js';
 

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
+import { locateStateDir } from '@patchsmith/core';
 import { describe, expect, it } from 'vitest';
 import { createSnapshot } from './create-snapshot.js';
 import { listSnapshots } from './list-snapshots.js';
 import { planUndo } from './plan-undo.js';
-import { locateStateDir } from '@patchsmith/core';
 import {
   applyWrites,
   type DiskFile,

@@ -1,8 +1,8 @@
 export type { CreateSnapshotOptions, SnapshotHandle } from './create-snapshot.js';
 export { createSnapshot } from './create-snapshot.js';
-export type { SnapshotFs, SnapshotStats } from './fs.js';
 export type { ForgetSnapshotOptions } from './forget-snapshot.js';
 export { forgetSnapshot } from './forget-snapshot.js';
+export type { SnapshotFs, SnapshotStats } from './fs.js';
 export type { GcSnapshotsOptions, GcSnapshotsResult } from './gc-snapshots.js';
 export { gcSnapshots } from './gc-snapshots.js';
 export type { HistoryEntry, ListSnapshotsOptions } from './list-snapshots.js';

@@ -6,6 +6,7 @@ import {
   isDiskFs,
   loadConfig,
   locateStateDir,
+  type PatchsmithConfig,
   PatchsmithError,
   type PatchsmithFs,
   type Result,
@@ -20,10 +21,13 @@ import {
   type PlanResult,
   perFile,
   planEdits,
+  planNotebooks,
   touchedPaths,
 } from '@patchsmith/planner';
+import { changedSinceRead } from './changed-since-read.js';
 import type { EditInput } from './edit-input.js';
 import { type EditPlan, editPlanOf, planningOf } from './edit-plan.js';
+import { FORMAT_TIMEOUT_MS, type FormatPlanOptions, formatPlan } from './format-code.js';
 import { fsOption, snapshotNeedsDisk } from './fs-option.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
@@ -113,6 +117,17 @@ export interface RunEditOptions {
    * before a file is read.
    */
   fs?: PatchsmithFs;
+  /**
+   * Run the project's formatter on every text file the edit writes, before anything is written,
+   * so the diff reported is what lands on disk: the `format` entries of `.patchsmith.json`, else
+   * the prettier or biome config found in the root (prettier in this process, biome and commands
+   * on stdin, in the root, without a shell). This runs the repository's own code (its formatter,
+   * its prettier config and plugins): a host setting, off by default. A formatter that fails
+   * leaves the file as the edit made it, with a note on its record.
+   */
+  formatCode?: boolean;
+  /** How long one formatter run may take (default 10 s); after that it is killed and the file left unformatted. */
+  formatTimeoutMs?: number;
 }
 
 export type { EditInput, PatchInputFormat } from './edit-input.js';
@@ -188,21 +203,17 @@ export type PlannedEdit =
  */
 export async function planEdit(
   input: EditInput,
-  options: Pick<
-    RunEditOptions,
-    | 'root'
-    | 'firstMatch'
-    | 'readVersions'
-    | 'partial'
-    | 'allowElision'
-    | 'allowOutsideLinks'
-    | 'mapScript'
-    | 'fs'
-  > = {},
+  options: Pick<RunEditOptions, PlanningOption | 'root'> = {},
 ): Promise<PlannedEdit> {
   const root = resolve(options.root ?? process.cwd());
   await recoverTransaction(root, fsOption(options.fs));
-  const planned = await planWholeTree(input, root, options);
+  let config: PatchsmithConfig | null = null;
+  if (options.formatCode) {
+    const loaded = await loadConfig(root, options.fs);
+    if (!loaded.ok) return loaded;
+    config = loaded.value;
+  }
+  const planned = await planWholeTree(input, root, options, formatting(root, options, config));
   return planned.ok
     ? {
         ...planned,
@@ -211,26 +222,56 @@ export async function planEdit(
     : planned;
 }
 
+/** The options that decide what a plan holds. */
+type PlanningOption =
+  | 'firstMatch'
+  | 'readVersions'
+  | 'partial'
+  | 'allowElision'
+  | 'allowOutsideLinks'
+  | 'mapScript'
+  | 'onParsed'
+  | 'fs'
+  | 'formatCode'
+  | 'formatTimeoutMs';
+
+/** How the plan's files are formatted, or null when the host did not ask for it. */
+function formatting(
+  root: string,
+  options: Pick<RunEditOptions, 'formatCode' | 'formatTimeoutMs'>,
+  config: PatchsmithConfig | null,
+): FormatPlanOptions | null {
+  if (!options.formatCode || config === null) return null;
+  return {
+    root,
+    entries: config.format ?? {},
+    policy: config.policy,
+    timeoutMs: options.formatTimeoutMs ?? FORMAT_TIMEOUT_MS,
+  };
+}
+
 /** A plan of the whole tree, before it is offered to a host as an `EditPlan`. */
 type WholeTreePlan =
   | { ok: true; plan: Plan; before: ReadonlyMap<string, FileState>; refused: EditError[] }
   | { ok: false; errors: EditError[] };
 
-/** Parses and plans against a tree with no interrupted apply left. */
+/** Parses and plans against a tree with no interrupted apply left, then formats what it writes. */
 async function planWholeTree(
   input: EditInput,
   root: string,
-  options: Pick<
-    RunEditOptions,
-    | 'firstMatch'
-    | 'readVersions'
-    | 'partial'
-    | 'allowElision'
-    | 'allowOutsideLinks'
-    | 'mapScript'
-    | 'onParsed'
-    | 'fs'
-  >,
+  options: Pick<RunEditOptions, PlanningOption>,
+  format: FormatPlanOptions | null,
+): Promise<WholeTreePlan> {
+  const planned = await planUnformatted(input, root, options);
+  if (!planned.ok || format === null) return planned;
+  return { ...planned, plan: await formatPlan(planned.plan, format) };
+}
+
+/** Parses and plans against a tree with no interrupted apply left. */
+async function planUnformatted(
+  input: EditInput,
+  root: string,
+  options: Pick<RunEditOptions, PlanningOption>,
 ): Promise<WholeTreePlan> {
   const read = parseInput(input);
   if (read.ok) options.onParsed?.(read.value);
@@ -248,10 +289,17 @@ async function planWholeTree(
     allowOutsideLinks: options.allowOutsideLinks ?? false,
   };
   const { readVersions } = options;
+  // Notebooks are planned by cell; one that changed since it was read is merged as text.
+  const asText = changedSinceRead(readVersions, files, root);
   const plan = (script: EditScript): PlanResult =>
-    readVersions === undefined
-      ? planEdits(script, files, planOptions)
-      : planAgainstReads(script, files, planOptions, readVersions);
+    planNotebooks(
+      files,
+      (shown) =>
+        readVersions === undefined
+          ? planEdits(script, shown, planOptions)
+          : planAgainstReads(script, shown, planOptions, readVersions),
+      asText,
+    );
   if (options.partial) {
     const each = planEachFile(parsed.value, root, plan);
     return each.plan === null
@@ -286,7 +334,7 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
   const config = await loadConfig(root, fs);
   if (!config.ok) return rejected(config.errors, dryRun);
   const { policy } = config.value;
-  const planned = await planWholeTree(input, root, options);
+  const planned = await planWholeTree(input, root, options, formatting(root, options, config.value));
   if (!planned.ok) return rejected(planned.errors, dryRun);
   const { plan, before: files, refused } = planned;
   // Some files left out under `partial`: never reported as a full success.

@@ -9,7 +9,7 @@ import {
   type PatchsmithFs,
   trimTrailing,
 } from '@patchsmith/core';
-import { resolvePatchPath } from '@patchsmith/planner';
+import { isNotebookPath, notebookView, resolvePatchPath } from '@patchsmith/planner';
 import { fsOption } from './fs-option.js';
 import { rememberViewed } from './read-versions.js';
 
@@ -190,6 +190,9 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
   if (text.includes('\0'))
     return failure('BINARY_FILE', `${rel} holds NUL bytes; it is not a text file`, rel);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // A notebook is shown as edits see it: by cell, not as JSON.
+  const cells = isNotebookPath(rel) ? notebookView(state.bytes) : null;
+  if (cells !== null) text = cells;
   const lines = displayLines(text);
   let first = 1;
   let shown = lines;
@@ -199,7 +202,10 @@ export async function viewFile(options: ViewFileOptions): Promise<ViewFileResult
     first = range.start;
     shown = lines.slice(range.start - 1, range.end);
   }
-  const heading = `Here's the result of running \`cat -n\` on ${options.path}:`;
+  const heading =
+    cells === null
+      ? `Here's the result of running \`cat -n\` on ${options.path}:`
+      : `Here are the cells of the notebook ${options.path} (edits match these lines; a line \`# %% [code]\` or \`# %% [markdown]\` starts a new cell; remove a cell's marker line and its lines to delete it):`;
   const hash = state.hash ?? hashBytes(state.bytes);
   rememberViewed(join(root, rel), hash, state.bytes);
   const whole = `${heading}\n${numberLines(shown, first)}\n`;

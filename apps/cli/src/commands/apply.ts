@@ -111,6 +111,7 @@ export async function applyCommand(parsed: ParsedCommandLine, io: Io): Promise<n
             snapshot: !flag(parsed, 'no-snapshot'),
             ask,
             partial: flag(parsed, 'partial'),
+            formatCode: flag(parsed, 'format-code'),
             ...(readVersions ? { readVersions } : {}),
             ...(diagnostics ? { diagnose: diagnostics.diagnose } : {}),
           });

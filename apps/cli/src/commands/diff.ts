@@ -24,6 +24,7 @@ export async function diffCommand(parsed: ParsedCommandLine, io: Io): Promise<nu
           mapScript: paths!.mapScript,
           firstMatch: flag(parsed, 'first-match'),
           allowElision: flag(parsed, 'allow-elision'),
+          formatCode: flag(parsed, 'format-code'),
         });
   if (!planned.ok) return reject(planned.errors, json, io, root, true);
   const diff = printUnifiedDiff(planned.plan);

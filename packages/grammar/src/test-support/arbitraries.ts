@@ -2,8 +2,9 @@
  * fast-check generators of printable edit scripts (see printPatch for what "printable" means),
  * and helpers to compare scripts and to add the noise models put around and inside patches.
  */
-import fc from 'fast-check';
+
 import type { Anchor, Chunk, ChunkLine, EditScript, LineHint, Operation } from '@patchsmith/core';
+import fc from 'fast-check';
 
 /** Strings models and files do contain, and the ones that look like patch syntax. */
 const TRICKY_TEXTS = [

@@ -1,6 +1,7 @@
 /** Generated scripts that each printer can print, for the round-trip and streaming properties. */
-import fc from 'fast-check';
+
 import type { AddFile, Chunk, ChunkLine, EditScript, Operation, ReplaceText } from '@patchsmith/core';
+import fc from 'fast-check';
 
 const segment = fc.constantFrom(
   'a',
@@ -117,20 +118,38 @@ export const unifiedScript: fc.Arbitrary<EditScript> = fc
 // Four words or more read as a sentence, not as a path line.
 const blockPath = path.filter((p) => !/^(\*|`)|(\*|`|:)$/.test(p) && p.split(/\s+/).length < 4);
 /** Marker lines among the text, which the printer escapes. */
-const markerLine = fc.constantFrom('=======', '<<<<<<< SEARCH', '>>>>>>> REPLACE', '------- SEARCH', '-------', '  =====');
+const markerLine = fc.constantFrom(
+  '=======',
+  '<<<<<<< SEARCH',
+  '>>>>>>> REPLACE',
+  '------- SEARCH',
+  '-------',
+  '  =====',
+);
 const srLines = fc
   .array(fc.oneof({ arbitrary: lineText, weight: 5 }, { arbitrary: markerLine, weight: 1 }), { maxLength: 4 })
   .filter((lines) => lines.every((l) => !/^\\|^[ \t]*:(start|end)_line:/.test(l)));
 const srText = srLines.map((lines) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`));
 /** A SEARCH the reader takes as itself: not blank lines only, not numbered on every line. */
 const searchText = srText.filter(
-  (t) => t === '' || (!/^[ \t\n]*$/.test(t) && !t.slice(0, -1).split('\n').every((l) => /^[ \t]*\d+[ \t]*\|(?!\|)/.test(l))),
+  (t) =>
+    t === '' ||
+    (!/^[ \t\n]*$/.test(t) &&
+      !t
+        .slice(0, -1)
+        .split('\n')
+        .every((l) => /^[ \t]*\d+[ \t]*\|(?!\|)/.test(l))),
 );
 
 export const searchReplaceScript: fc.Arbitrary<EditScript> = fc
   .array(
     fc
-      .record({ path: blockPath, search: searchText, replace: srText, startLine: fc.option(fc.integer({ min: 1, max: 9999 })) })
+      .record({
+        path: blockPath,
+        search: searchText,
+        replace: srText,
+        startLine: fc.option(fc.integer({ min: 1, max: 9999 })),
+      })
       .map(
         ({ path, search, replace, startLine }): ReplaceText => ({
           kind: 'replace',
@@ -148,7 +167,17 @@ export const searchReplaceScript: fc.Arbitrary<EditScript> = fc
   .map((operations) => ({ format: 'search-replace', operations }));
 
 const wholeFileLine = fc.oneof(
-  fc.constantFrom('', '```', '````python', '~~~', '</source>', '<<<<<<< SEARCH', '  indented', 'a.py', '# x.py'),
+  fc.constantFrom(
+    '',
+    '```',
+    '````python',
+    '~~~',
+    '</source>',
+    '<<<<<<< SEARCH',
+    '  indented',
+    'a.py',
+    '# x.py',
+  ),
   fc.string({ maxLength: 12 }).filter((t) => !/[\r\n]/.test(t)),
 );
 const wholeFileSegment = fc.constantFrom('a', 'src', 'b.py', 'naïve', 'with space', '.env');
@@ -172,4 +201,3 @@ export const wholeFileScript: fc.Arbitrary<EditScript> = fc
     { minLength: 1, maxLength: 4 },
   )
   .map((operations) => ({ format: 'whole-file', operations }));
-

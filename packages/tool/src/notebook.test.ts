@@ -1,0 +1,133 @@
+/** Notebooks edited by cell through `runEdit` and `viewFile`, on a real nbformat notebook in a real git repository. */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runEdit } from './run-edit.js';
+import { undoLast } from './undo.js';
+import { viewFile } from './view-file.js';
+
+const REAL_PATH = fileURLToPath(
+  new URL('../../../tooling/fixtures/notebooks/cell-metadata.ipynb', import.meta.url),
+);
+
+let root: string;
+let real: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'patchsmith-notebook-'));
+  real = await readFile(REAL_PATH, 'utf8');
+  await writeFile(join(root, 'nb.ipynb'), real);
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  execFileSync('git', ['add', '-A'], { cwd: root });
+  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'base'], { cwd: root });
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+const onDisk = () => readFile(join(root, 'nb.ipynb'), 'utf8');
+const patch = (...lines: string[]) => ({
+  kind: 'patch' as const,
+  text: ['*** Begin Patch', '*** Update File: nb.ipynb', ...lines, '*** End Patch'].join('\n'),
+});
+
+describe('a notebook edited by cell', () => {
+  it('a str_replace in a markdown cell is a one-line diff in git', async () => {
+    const report = await runEdit(
+      {
+        kind: 'edits',
+        edits: [{ command: 'str_replace', path: 'nb.ipynb', old_str: 'Test Markdown', new_str: 'Edited' }],
+      },
+      { root },
+    );
+    expect(report.ok).toBe(true);
+    expect(git('diff', '--numstat')).toBe('1\t1\tnb.ipynb\n');
+    expect(JSON.parse(await onDisk()).cells[1].source).toEqual(['# Edited Cell']);
+    // What the report shows is the diff git shows.
+    expect(report.files[0]!.diff).toContain('-    "# Test Markdown Cell"\n+    "# Edited Cell"');
+  });
+
+  it('a Codex chunk on a code cell clears its outputs and count; undo brings the notebook back byte for byte', async () => {
+    const report = await runEdit(patch('@@ # %% cell 1 [code]', "-print('Hello, World!')", "+print('Hi')"), {
+      root,
+    });
+    expect(report.ok).toBe(true);
+    const cell = JSON.parse(await onDisk()).cells[0];
+    expect(cell).toMatchObject({ source: ["print('Hi')"], outputs: [], execution_count: null, id: 'cell1' });
+    expect(cell.metadata).toEqual(JSON.parse(real).cells[0].metadata);
+    await undoLast({ root });
+    expect(await onDisk()).toBe(real);
+  });
+
+  it('viewFile shows the cells, and an edit written from that view applies', async () => {
+    const view = await viewFile({ root, path: 'nb.ipynb' });
+    expect(view.ok && view.text).toContain('     3\t# %% cell 2 [markdown]\n     4\t# Test Markdown Cell\n');
+    const report = await runEdit(
+      patch('@@', ' # %% cell 3 [raw]', ' Raw text content', '+# %% [markdown]', '+New *cell*'),
+      { root },
+    );
+    expect(report.ok).toBe(true);
+    const cells = JSON.parse(await onDisk()).cells;
+    expect(cells.at(-1)).toMatchObject({ cell_type: 'markdown', source: ['New *cell*'], metadata: {} });
+    // The notebook's cells have ids (nbformat 4.5), so the new one gets one.
+    expect(cells.at(-1).id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('text that looks like JSON stays text: a source with quotes, brackets and backslashes', async () => {
+    const sneaky = '"]}, {"cell_type": "code", "source": "import os\\\\"}';
+    const report = await runEdit(patch('@@', ' Raw text content', `+${sneaky}`), { root });
+    expect(report.ok).toBe(true);
+    const cells = JSON.parse(await onDisk()).cells;
+    expect(cells).toHaveLength(3);
+    expect(cells[2].source).toEqual(['Raw text content\n', sneaky]);
+  });
+
+  it('a broken cell edit (a cell twice) is refused and the tree stays byte-identical', async () => {
+    const report = await runEdit(patch('@@', ' Raw text content', '+# %% cell 1 [code]'), { root });
+    expect(report.errors).toMatchObject([{ code: 'INVALID_EDIT', path: 'nb.ipynb' }]);
+    expect(await onDisk()).toBe(real);
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it('a notebook that is a symlink out of the root is refused as any file is', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'patchsmith-notebook-out-'));
+    try {
+      await writeFile(join(outside, 'x.ipynb'), real);
+      await symlink(join(outside, 'x.ipynb'), join(root, 'link.ipynb'));
+      const report = await runEdit(
+        {
+          kind: 'edits',
+          edits: [{ command: 'str_replace', path: 'link.ipynb', old_str: 'Raw', new_str: 'Cooked' }],
+        },
+        { root },
+      );
+      expect(report.errors).toMatchObject([{ code: 'PATH_OUTSIDE_ROOT' }]);
+      expect(await readFile(join(outside, 'x.ipynb'), 'utf8')).toBe(real);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('a notebook changed since it was read is merged as text, never printed from a stale view', async () => {
+    const view = await viewFile({ root, path: 'nb.ipynb' });
+    if (!view.ok) throw new Error(view.message);
+    await writeFile(join(root, 'nb.ipynb'), real.replace('Raw text content', 'Raw text, changed'));
+    const report = await runEdit(
+      {
+        kind: 'edits',
+        edits: [
+          { command: 'str_replace', path: 'nb.ipynb', old_str: '# Test Markdown Cell', new_str: '# Merged' },
+        ],
+      },
+      { root, readVersions: { 'nb.ipynb': { hash: view.hash! } } },
+    );
+    // The JSON text of both versions holds the markdown line: a clean three-way merge of the JSON.
+    expect(report.ok).toBe(true);
+    const cells = JSON.parse(await onDisk()).cells;
+    expect(cells[1].source).toEqual(['# Merged']);
+    expect(cells[2].source).toEqual(['Raw text, changed']);
+  });
+});
