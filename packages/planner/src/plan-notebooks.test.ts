@@ -187,3 +187,19 @@ describe('what is not a notebook this reads is edited as text', () => {
     expect(written(result)).toBe(text.replace('"nbformat"', '"nbformat_"'));
   });
 });
+
+describe('an edit written against the JSON of a notebook this reads', () => {
+  it('applies as text when it does not apply to the cell view (a git diff of the notebook)', () => {
+    const text =
+      '{\n "cells": [\n  {\n   "cell_type": "code",\n   "execution_count": null,\n   "metadata": {},\n   "outputs": [],\n   "source": ["x = 1"]\n  }\n ],\n "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 5\n}\n';
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: nb.ipynb',
+      '@@',
+      '-   "source": ["x = 1"]',
+      '+   "source": ["x = 2"]',
+      '*** End Patch',
+    ].join('\n');
+    expect(written(plan(scriptOf(patch), text))).toBe(text.replace('x = 1', 'x = 2'));
+  });
+});

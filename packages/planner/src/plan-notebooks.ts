@@ -52,7 +52,8 @@ const realBefore = (read: ReadFile) => ({
  * view is printed back into the notebook's JSON in its own formatting (`printNotebook`), and the
  * plan's before states, diffs and writes are those of the real files. `skip`: notebooks edited
  * as text all the same. A notebook that is not one this reads (another shape, a cell type it
- * does not know, a source holding a marker line) is edited as text.
+ * does not know, a source holding a marker line) is edited as text, and so is an edit that
+ * does not apply to the cell view but does to the JSON (a `git diff` of the notebook).
  */
 export function planNotebooks(
   files: ReadonlyMap<string, FileState>,
@@ -71,7 +72,12 @@ export function planNotebooks(
   }
   if (viewed.size === 0) return plan(files);
   const planned = plan(shown);
-  if (!planned.ok) return planned;
+  if (!planned.ok) {
+    // An edit written against the JSON (a `git diff` of the notebook) applies as text; when it
+    // does not either, the errors are the cell view's, the view edits are meant for.
+    const asText = plan(files);
+    return asText.ok ? asText : planned;
+  }
   let result: Plan = {
     // A deleted notebook's diff is of its JSON, as git shows it.
     files: planned.plan.files.map((f) => {
