@@ -81,7 +81,7 @@ describe('deny through a symlinked folder, per adapter', () => {
       async () =>
         (await tools.apply_patch.execute!(
           { patch: STEAL, format: null },
-          { toolCallId: 'call_1', messages: [] },
+          { toolCallId: 'call_1', messages: [], context: {} },
         )) as string,
     );
   });

@@ -1,5 +1,5 @@
 import type { ResponseApplyPatchToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
-import { runApplyPatchOperation } from './openai-editor.js';
+import { runApplyPatchOperation } from './apply-patch-operation.js';
 import type { AdapterOptions } from './options.js';
 
 /**
