@@ -11,7 +11,7 @@ if (!process.env.ANTHROPIC_API_KEY) {
 const root = process.argv[2] ?? process.cwd();
 const client = new Anthropic();
 const final = await client.beta.messages.toolRunner({
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-5-5',
   max_tokens: 4096,
   messages: [{ role: 'user', content: 'Look at the project folder, then add a NOTES.md summarising it in one line.' }],
   tools: [createTextEditorRunnableTool({ root })],

@@ -1,12 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import {
   createTextEditorRunnableTool,
   handleTextEditorCommand,
   TEXT_EDITOR_TOOL,
   type TextEditorInput,
 } from './anthropic-text-editor.js';
-import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 
@@ -35,7 +35,7 @@ function scriptedFetch(inputs: TextEditorInput[], sent: SentRequest[]): typeof f
       id: `msg_${sent.length}`,
       type: 'message',
       role: 'assistant',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       content,
       stop_reason: sent.length === 1 ? 'tool_use' : 'end_turn',
       stop_sequence: null,
@@ -72,7 +72,7 @@ describe('the text editor tool in the SDK tool runner', () => {
     const sent: SentRequest[] = [];
     const client = new Anthropic({ apiKey: 'test-key', fetch: scriptedFetch(inputs, sent), maxRetries: 0 });
     const final = await client.beta.messages.toolRunner({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       max_tokens: 1024,
       thread: false,
       messages: [{ role: 'user', content: 'Look at primes.py' }],

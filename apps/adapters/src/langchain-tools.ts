@@ -27,37 +27,31 @@ export function createLangChainTools(options: AdapterOptions = {}) {
     const report = await runEdit(input, withSignal(options, signal));
     return [formatForModel(report), report];
   };
-  return [
-    tool(
-      (input, config) => queue(() => edited(patchInput(input), config?.signal)),
-      {
-        name: 'apply_patch',
-        description: TOOL_DESCRIPTIONS.apply_patch,
-        schema: applyPatchInputSchema,
-        responseFormat: 'content_and_artifact',
-      },
-    ),
-    tool(
-      (input, config) => queue(() => edited(editsInput(input), config?.signal)),
-      {
-        name: 'edit',
-        description: TOOL_DESCRIPTIONS.edit,
-        schema: editToolInputSchema,
-        responseFormat: 'content_and_artifact',
-      },
-    ),
-    tool(
-      (input) =>
-        queue(async () => {
-          const report = await undoLast(undoOptions(input, options));
-          return [formatUndo(report), report];
-        }),
-      {
-        name: 'undo',
-        description: TOOL_DESCRIPTIONS.undo,
-        schema: undoInputSchema,
-        responseFormat: 'content_and_artifact',
-      },
-    ),
-  ];
+  const applyPatch = tool((input, config) => queue(() => edited(patchInput(input), config?.signal)), {
+    name: 'apply_patch',
+    description: TOOL_DESCRIPTIONS.apply_patch,
+    schema: applyPatchInputSchema,
+    responseFormat: 'content_and_artifact',
+  });
+  const edit = tool((input, config) => queue(() => edited(editsInput(input), config?.signal)), {
+    name: 'edit',
+    description: TOOL_DESCRIPTIONS.edit,
+    schema: editToolInputSchema,
+    responseFormat: 'content_and_artifact',
+  });
+  const undo = tool(
+    (input) =>
+      queue(async () => {
+        const report = await undoLast(undoOptions(input, options));
+        return [formatUndo(report), report];
+      }),
+    {
+      name: 'undo',
+      description: TOOL_DESCRIPTIONS.undo,
+      schema: undoInputSchema,
+      responseFormat: 'content_and_artifact',
+    },
+  );
+  // A tuple, so each tool keeps its own input type.
+  return [applyPatch, edit, undo] as [typeof applyPatch, typeof edit, typeof undo];
 }

@@ -44,7 +44,9 @@ export function createVercelTools(options: AdapterOptions = {}): VercelTools {
       needsApproval: (input, { toolCallId }) => approvals.needsApproval(patchInput(input), toolCallId),
       execute: (input, { toolCallId, abortSignal }) =>
         queue(async () =>
-          formatForModel(await approvals.run(patchInput(input), toolCallId, withSignal(options, abortSignal))),
+          formatForModel(
+            await approvals.run(patchInput(input), toolCallId, withSignal(options, abortSignal)),
+          ),
         ),
     }),
     edit: tool({
@@ -53,7 +55,9 @@ export function createVercelTools(options: AdapterOptions = {}): VercelTools {
       needsApproval: (input, { toolCallId }) => approvals.needsApproval(editsInput(input), toolCallId),
       execute: (input, { toolCallId, abortSignal }) =>
         queue(async () =>
-          formatForModel(await approvals.run(editsInput(input), toolCallId, withSignal(options, abortSignal))),
+          formatForModel(
+            await approvals.run(editsInput(input), toolCallId, withSignal(options, abortSignal)),
+          ),
         ),
     }),
     undo: tool({
