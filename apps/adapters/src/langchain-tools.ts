@@ -1,4 +1,4 @@
-import { tool } from '@langchain/core/tools';
+import { type DynamicStructuredTool, tool } from '@langchain/core/tools';
 import {
   applyPatchInputSchema,
   type EditInput,
@@ -15,12 +15,22 @@ import type { AdapterOptions } from './options.js';
 import { editsInput, patchInput, TOOL_DESCRIPTIONS, undoOptions, withSignal } from './tool-actions.js';
 
 /**
+ * The three tools, each typed by its input schema alone: `DynamicStructuredTool` takes 4 type
+ * arguments in @langchain/core 1.0 and 6 in 1.4, so the inferred type would break the older one.
+ */
+export type LangChainTools = [
+  DynamicStructuredTool<typeof applyPatchInputSchema>,
+  DynamicStructuredTool<typeof editToolInputSchema>,
+  DynamicStructuredTool<typeof undoInputSchema>,
+];
+
+/**
  * LangChain tools (`@langchain/core` `tool()`): `apply_patch`, `edit` and `undo`, for
  * `model.bindTools(tools)` and any agent that runs LangChain tools. Each answers the text for the
  * model, with the JSON report as the ToolMessage's `artifact`; a rejected edit is text too (the
  * model reads why and retries). The run config's `signal` cancels a call before its first write.
  */
-export function createLangChainTools(options: AdapterOptions = {}) {
+export function createLangChainTools(options: AdapterOptions = {}): LangChainTools {
   // An agent may run one turn's tool calls concurrently; edits must not race.
   const queue = oneAtATime();
   const edited = async (input: EditInput, signal: AbortSignal | undefined): Promise<[string, EditReport]> => {
@@ -52,6 +62,5 @@ export function createLangChainTools(options: AdapterOptions = {}) {
       responseFormat: 'content_and_artifact',
     },
   );
-  // A tuple, so each tool keeps its own input type.
-  return [applyPatch, edit, undo] as [typeof applyPatch, typeof edit, typeof undo];
+  return [applyPatch, edit, undo];
 }

@@ -1,3 +1,3 @@
 // `@patchsmith/adapters/langchain`: LangChain tools (loads `@langchain/core` at run time, for `tool()`).
-export { createLangChainTools } from './langchain-tools.js';
+export { createLangChainTools, type LangChainTools } from './langchain-tools.js';
 export type { AdapterOptions } from './options.js';
