@@ -3,7 +3,7 @@
 // @patchsmith/adapters) and every workspace package they need with `pnpm pack`, checks each
 // tarball's manifest (real versions, no `workspace:`, `engines`, a LICENSE), then, as a user
 // would: installs the tarballs with the latest release of every SDK into a fresh project (one
-// `npm install`) and makes one call per adapter through its SDK (pack-install-smoke.mjs), and
+// `npm install`) and makes one call per adapter through its SDK (apps/adapters/scripts/pack-install-smoke.mjs), and
 // starts the MCP server in a fresh folder with `npx -p <tarballs> patchsmith-mcp` and lists its
 // tools. Needs the packages built and the npm registry. Exit 0: passed, 1: failed (saying what;
 // an unreachable registry is a failure too, never a skip).
@@ -140,7 +140,7 @@ function main() {
         `npm install of the tarballs with the latest SDKs: exit ${installed.status}\n${installed.stderr.slice(-3000)}`,
       );
     } else {
-      copyFileSync(join(root, 'tooling', 'scripts', 'pack-install-smoke.mjs'), join(project, 'smoke.mjs'));
+      copyFileSync(join(root, 'apps', 'adapters', 'scripts', 'pack-install-smoke.mjs'), join(project, 'smoke.mjs'));
       const smoke = spawnSync(process.execPath, ['smoke.mjs'], {
         cwd: project,
         encoding: 'utf8',

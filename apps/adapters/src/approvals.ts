@@ -14,6 +14,11 @@ import type { AdapterOptions } from './options.js';
 /** How many plans wait for an answer at most; a request never answered is forgotten, oldest first. */
 const MAX_PENDING = 256;
 
+/** Whether a kept plan was made from this very input (the approved call carries it again). */
+function sameInput(plan: EditPlan | undefined, input: EditInput): plan is EditPlan {
+  return plan !== undefined && JSON.stringify(plan.input) === JSON.stringify(input);
+}
+
 /**
  * The permission gate as an SDK's approval step (`needsApproval`): a call whose edit writes a path
  * whose rule says `ask` needs the person's approval; its plan is kept, by tool call id, for the
@@ -26,6 +31,9 @@ export function createApprovals(options: AdapterOptions) {
 
   /** Whether the root's rules ask about a path the edit writes (a deny or a broken config is no question: the call refuses). */
   async function needsApproval(input: EditInput, toolCallId: string): Promise<boolean> {
+    // A call id may come again (models number their calls per turn): an earlier call's plan,
+    // perhaps one the person refused, never stands for this one.
+    if (!sameInput(pending.get(toolCallId), input)) pending.delete(toolCallId);
     const policy = await loadPolicy(root);
     if (!policy.ok) return false;
     const planned = await planEdit(input, { root, ...(options.firstMatch ? { firstMatch: true } : {}) });
@@ -54,8 +62,8 @@ export function createApprovals(options: AdapterOptions) {
    */
   async function run(input: EditInput, toolCallId: string, callOptions: AdapterOptions): Promise<EditReport> {
     const approved = pending.get(toolCallId);
-    if (approved === undefined) return runEdit(input, callOptions);
     pending.delete(toolCallId);
+    if (!sameInput(approved, input)) return runEdit(input, callOptions);
     const policy = await loadPolicy(root);
     if (!policy.ok) return runEdit(input, callOptions);
     const ask = createPermissionGate({ policy: policy.value, prompt: () => 'yes' });

@@ -22,7 +22,7 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The README snippet of an example: its package imports, a blank line, the marked region dedented. */
-export function snippetOf(source: string): string {
+function snippetOf(source: string): string {
   const imports = source.split('\n').filter((l) => l.startsWith('import ') && !l.includes("'node:"));
   const region = /\/\/ readme:start\n([\s\S]*?)\n\s*\/\/ readme:end/.exec(source)![1]!.split('\n');
   const indent = Math.min(...region.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));

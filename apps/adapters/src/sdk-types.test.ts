@@ -107,7 +107,7 @@ describe('the published types in a user project (skipLibCheck: false)', () => {
       maxBuffer: 64 * 1024 * 1024,
     });
     const results: Record<string, string> = JSON.parse(stdout);
-    CASES.forEach((c, i) => errors.set(c.name, results[projects[i]!]!));
+    for (const [i, c] of CASES.entries()) errors.set(c.name, results[projects[i]!]!);
   }, 300_000);
 
   it.each(CASES.map((c) => c.name))('%s', (name) => {

@@ -237,6 +237,16 @@ describe('needsApproval: the permission gate as the AI SDK approval step', () =>
     expect(await project.read('src/b.ts')).toBe('const b = 1;\n');
   });
 
+  it('never lets a refused plan stand for a later call that reuses its call id', async () => {
+    const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
+    await answer(round, false);
+    // The next turn's model numbers its calls from call_0 again, now for an allowed path.
+    const model = scriptedModel('apply_patch', patchOf('a.ts', 'const a = 1;', 'const a = 2;'));
+    await generateText({ model, tools: round.tools, prompt: 'edit', stopWhen: stepCountIs(3) });
+    expect(await project.read('a.ts')).toBe('const a = 2;\n');
+    expect(await project.read('src/b.ts')).toBe('const b = 1;\n');
+  });
+
   it('writes exactly what was shown: a file changed since the approval screen is STALE', async () => {
     const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
     await project.write('src/b.ts', 'const b = 1;\n// changed by a person\n');
