@@ -115,6 +115,23 @@ describe('the text editor tool in the SDK tool runner', () => {
   });
 });
 
+describe('the runnable tool and the runner signal', () => {
+  it('passes the signal of its run context on: aborted, nothing is written', async () => {
+    const project = await tempProject({});
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      const tool = createTextEditorRunnableTool({ root: project.root });
+      const input = { command: 'create', path: 'new.txt', file_text: 'x\n' };
+      await expect(tool.run(input, { signal: controller.signal })).rejects.toThrow(/ABORTED/);
+      await expect(project.read('new.txt')).rejects.toThrow();
+      expect(await tool.run(input, { signal: null })).toMatch(/^File created successfully/);
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
 describe('handleTextEditorCommand', () => {
   let project: Project;
   beforeEach(async () => {

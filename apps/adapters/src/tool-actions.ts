@@ -30,9 +30,10 @@ export function editsInput(input: EditToolInput): EditInput {
   return { kind: 'edits', edits: toolEdits(input) };
 }
 
-/** The adapter's options with the SDK's cancel signal of this call, when it gave one. */
-export function withSignal(options: AdapterOptions, signal: AbortSignal | undefined): AdapterOptions {
-  return signal ? { ...options, signal } : options;
+/** The adapter's options with the SDK's cancel signal of this call, when it gave one (either one cancels). */
+export function withSignal(options: AdapterOptions, signal: AbortSignal | null | undefined): AdapterOptions {
+  if (!signal) return options;
+  return { ...options, signal: options.signal ? AbortSignal.any([options.signal, signal]) : signal };
 }
 
 /** `undoLast`'s options for an `undo` call: the adapter's root, gate and lock wait. */
