@@ -5,6 +5,7 @@ import { type EditError, type StrReplaceCommand, toTreePath } from '@patchsmith/
 import { listSnapshots } from '@patchsmith/snapshot';
 import { type EditReport, formatForModel, oneAtATime, runEdit, undoLast, viewFile } from '@patchsmith/tool';
 import type { AdapterOptions } from './options.js';
+import { withSignal } from './tool-actions.js';
 
 /** Options of the text editor: the adapter's, and how long a `view` may be. */
 export interface TextEditorOptions extends AdapterOptions {
@@ -184,8 +185,9 @@ export function createTextEditorRunnableTool(options: TextEditorOptions = {}) {
     ...TEXT_EDITOR_TOOL,
     ...(options.maxCharacters !== undefined ? { max_characters: options.maxCharacters } : {}),
     parse: (content: unknown) => content as TextEditorInput,
-    run: async (input: TextEditorInput) => {
-      const result = await queue(() => handleTextEditorCommand(input, options));
+    // The runner's context carries its signal (aborted runner, stopped session, tool timeout).
+    run: async (input: TextEditorInput, context?: { signal?: AbortSignal | null }) => {
+      const result = await queue(() => handleTextEditorCommand(input, withSignal(options, context?.signal)));
       // The runner prefixes a thrown error's message with "Error: " itself.
       if (result.isError) throw new Error(result.content.replace(/^Error: /, ''));
       return result.content;

@@ -1,9 +1,9 @@
 import { lstat, readdir, readFile, readlink, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import { handleTextEditorCommand } from './anthropic-text-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import { createVercelTools } from './vercel.js';
 
 /**
@@ -81,7 +81,7 @@ describe('deny through a symlinked folder, per adapter', () => {
       async () =>
         (await tools.apply_patch.execute!(
           { patch: STEAL, format: null },
-          { toolCallId: 'call_1', messages: [] },
+          { toolCallId: 'call_1', messages: [], context: {} },
         )) as string,
     );
   });

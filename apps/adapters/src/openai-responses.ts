@@ -1,14 +1,18 @@
 import type { ResponseApplyPatchToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
-import { runApplyPatchOperation } from './openai-editor.js';
+import { runApplyPatchOperation } from './apply-patch-operation.js';
 import type { AdapterOptions } from './options.js';
+
+/** The call's `caller` where the installed `openai` has one (6.10 has none): never otherwise. */
+type CallerOf<T> = T extends { caller?: infer C } ? C : never;
 
 /**
  * Answers a Responses API `apply_patch_call` output item: carries out its operation and returns
  * the `apply_patch_call_output` item to send back in the next request's `input`.
  */
 export async function handleApplyPatchCall(
-  call: Pick<ResponseApplyPatchToolCall, 'call_id' | 'operation'> &
-    Partial<Pick<ResponseApplyPatchToolCall, 'caller'>>,
+  call: Pick<ResponseApplyPatchToolCall, 'call_id' | 'operation'> & {
+    caller?: CallerOf<ResponseApplyPatchToolCall>;
+  },
   options: AdapterOptions = {},
 ): Promise<ResponseInputItem.ApplyPatchCallOutput> {
   const { status, output } = await runApplyPatchOperation(call.operation, options);

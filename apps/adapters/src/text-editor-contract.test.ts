@@ -1,12 +1,12 @@
 /** The Anthropic text editor's documented contract, where the first adapter broke it (issue 16). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import {
   createTextEditorRunnableTool,
   handleTextEditorCommand,
   type TextEditorInput,
 } from './anthropic-text-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 let project: Project;

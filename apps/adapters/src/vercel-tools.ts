@@ -1,69 +1,82 @@
 import {
+  type ApplyPatchToolInput,
   applyPatchInputSchema,
+  type EditPlan,
+  type EditToolInput,
   editToolInputSchema,
   formatForModel,
   formatUndo,
   oneAtATime,
-  runEdit,
-  toolEdits,
+  type UndoToolInput,
   undoInputSchema,
   undoLast,
 } from '@patchsmith/tool';
-import { tool } from 'ai';
+import { type Tool, tool } from 'ai';
+import { createApprovals } from './approvals.js';
 import type { AdapterOptions } from './options.js';
+import { editsInput, patchInput, TOOL_DESCRIPTIONS, undoOptions, withSignal } from './tool-actions.js';
+
+/** The tools `createVercelTools` makes; each returns the text for the model. */
+// A type, not an interface: generateText's `tools` wants an object type with an index signature.
+export type VercelTools = {
+  apply_patch: Tool<ApplyPatchToolInput, string>;
+  edit: Tool<EditToolInput, string>;
+  undo: Tool<UndoToolInput, string>;
+};
 
 /**
  * Vercel AI SDK tools: `apply_patch` (a patch text), `edit` (str_replace commands) and `undo`.
  * Each returns the model-facing text; a rejected edit is text too (the model reads why and
  * retries), so `generateText` keeps going rather than failing the step.
+ *
+ * The write tools' `needsApproval` is the permission gate: an edit that writes a path whose rule
+ * in `.patchsmith.json` says `ask` stops the step with a `tool-approval-request`; `pendingPlan(tools,
+ * toolCallId)` gives the diff to show for it, and the approved call writes exactly that plan.
  */
-export function createVercelTools(options: AdapterOptions = {}) {
+export function createVercelTools(options: AdapterOptions = {}): VercelTools {
   // generateText runs a step's tool calls concurrently; edits must not race.
   const queue = oneAtATime();
-  return {
+  const approvals = createApprovals(options);
+  const tools: VercelTools = {
     apply_patch: tool({
-      description:
-        'Apply a patch to the project, all or nothing (Codex format *** Begin Patch ... *** End Patch, unified diff, ' +
-        'or SEARCH/REPLACE blocks). Slightly drifted context still matches; failures show the nearest region.',
+      description: TOOL_DESCRIPTIONS.apply_patch,
       inputSchema: applyPatchInputSchema,
-      execute: ({ patch, format }, { abortSignal }) =>
+      needsApproval: (input, { toolCallId }) => approvals.needsApproval(patchInput(input), toolCallId),
+      execute: (input, { toolCallId, abortSignal }) =>
         queue(async () =>
           formatForModel(
-            await runEdit(
-              { kind: 'patch', text: patch, ...(format ? { format } : {}) },
-              { ...options, ...(abortSignal ? { signal: abortSignal } : {}) },
-            ),
+            await approvals.run(patchInput(input), toolCallId, withSignal(options, abortSignal)),
           ),
         ),
     }),
     edit: tool({
-      description:
-        'Edit files with str_replace / create / insert commands, applied in order, all or nothing.',
+      description: TOOL_DESCRIPTIONS.edit,
       inputSchema: editToolInputSchema,
-      execute: (input, { abortSignal }) =>
+      needsApproval: (input, { toolCallId }) => approvals.needsApproval(editsInput(input), toolCallId),
+      execute: (input, { toolCallId, abortSignal }) =>
         queue(async () =>
           formatForModel(
-            await runEdit(
-              { kind: 'edits', edits: toolEdits(input) },
-              { ...options, ...(abortSignal ? { signal: abortSignal } : {}) },
-            ),
+            await approvals.run(editsInput(input), toolCallId, withSignal(options, abortSignal)),
           ),
         ),
     }),
     undo: tool({
-      description: 'Restore the files of the latest edit (or of the snapshot id given).',
+      description: TOOL_DESCRIPTIONS.undo,
       inputSchema: undoInputSchema,
-      execute: ({ id, force }) =>
-        queue(async () =>
-          formatUndo(
-            await undoLast({
-              root: options.root,
-              ...(id !== null ? { id } : {}),
-              force: force ?? false,
-              lockTimeoutMs: options.lockTimeoutMs,
-            }),
-          ),
-        ),
+      execute: (input) => queue(async () => formatUndo(await undoLast(undoOptions(input, options)))),
     }),
   };
+  approvalsOf.set(tools, approvals);
+  return tools;
+}
+
+/** The approvals behind each tool set, for `pendingPlan`. */
+const approvalsOf = new WeakMap<object, ReturnType<typeof createApprovals>>();
+
+/**
+ * The plan a `tool-approval-request` of these tools asks about: each file with its diff, to show
+ * the person before they answer. Undefined when the call needs no approval (or was answered).
+ */
+export function pendingPlan(tools: VercelTools, toolCallId: string): EditPlan | undefined {
+  return approvalsOf.get(tools)?.pending(toolCallId);
 }

@@ -1,12 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import {
   createTextEditorRunnableTool,
   handleTextEditorCommand,
   TEXT_EDITOR_TOOL,
   type TextEditorInput,
 } from './anthropic-text-editor.js';
-import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 
@@ -35,7 +35,7 @@ function scriptedFetch(inputs: TextEditorInput[], sent: SentRequest[]): typeof f
       id: `msg_${sent.length}`,
       type: 'message',
       role: 'assistant',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       content,
       stop_reason: sent.length === 1 ? 'tool_use' : 'end_turn',
       stop_sequence: null,
@@ -72,7 +72,7 @@ describe('the text editor tool in the SDK tool runner', () => {
     const sent: SentRequest[] = [];
     const client = new Anthropic({ apiKey: 'test-key', fetch: scriptedFetch(inputs, sent), maxRetries: 0 });
     const final = await client.beta.messages.toolRunner({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       max_tokens: 1024,
       thread: false,
       messages: [{ role: 'user', content: 'Look at primes.py' }],
@@ -112,6 +112,23 @@ describe('the text editor tool in the SDK tool runner', () => {
     expect(await project.read('primes.py')).toBe(
       '"""Primes."""\ndef is_prime(n):\n    return n > 1 and all(n % d for d in range(2, n))\n',
     );
+  });
+});
+
+describe('the runnable tool and the runner signal', () => {
+  it('passes the signal of its run context on: aborted, nothing is written', async () => {
+    const project = await tempProject({});
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      const tool = createTextEditorRunnableTool({ root: project.root });
+      const input = { command: 'create', path: 'new.txt', file_text: 'x\n' };
+      await expect(tool.run(input, { signal: controller.signal })).rejects.toThrow(/ABORTED/);
+      await expect(project.read('new.txt')).rejects.toThrow();
+      expect(await tool.run(input, { signal: null })).toMatch(/^File created successfully/);
+    } finally {
+      await project.remove();
+    }
   });
 });
 

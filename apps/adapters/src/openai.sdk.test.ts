@@ -11,10 +11,10 @@ import {
 } from '@openai/agents';
 import type { ResponseApplyPatchToolCall } from 'openai/resources/responses/responses';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempProject } from '../../../tooling/test-support/fixtures.js';
 import { operationToPatch } from './codex-operation.js';
 import { createOpenAIEditor } from './openai-editor.js';
 import { handleApplyPatchCall } from './openai-responses.js';
-import { tempProject } from '../../../tooling/test-support/fixtures.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 

@@ -1,8 +1,8 @@
-import { generateText, stepCountIs } from 'ai';
+import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempProject } from '../../../tooling/test-support/fixtures.js';
-import { createVercelTools } from './vercel.js';
+import { createVercelTools, pendingPlan } from './vercel.js';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 
@@ -160,5 +160,109 @@ describe('Vercel AI SDK tools, called by generateText', () => {
       stopWhen: stepCountIs(2),
     }).catch(() => {});
     await expect(project.read('c.ts')).rejects.toThrow();
+  });
+});
+
+describe('needsApproval: the permission gate as the AI SDK approval step', () => {
+  let project: Project;
+  beforeEach(async () => {
+    project = await tempProject({
+      'a.ts': 'const a = 1;\n',
+      'src/b.ts': 'const b = 1;\n',
+      'secrets/key.txt': 'key\n',
+      '.patchsmith.json': JSON.stringify({
+        permissions: [
+          { match: 'src/**', action: 'ask' },
+          { match: 'secrets/**', action: 'deny' },
+        ],
+      }),
+    });
+  });
+  afterEach(async () => {
+    await project.remove();
+  });
+
+  const patchOf = (path: string, from: string, to: string) => ({
+    patch: `*** Begin Patch\n*** Update File: ${path}\n@@\n-${from}\n+${to}\n*** End Patch`,
+    format: null,
+  });
+
+  /** The first round: the model asks for the edit; the step stops on its approval request. */
+  async function request(input: unknown) {
+    const model = scriptedModel('apply_patch', input);
+    const tools = createVercelTools({ root: project.root });
+    const first = await generateText({ model, tools, prompt: 'edit', stopWhen: stepCountIs(3) });
+    const approvals = first.content.filter((part) => part.type === 'tool-approval-request');
+    return { model, tools, first, approvals };
+  }
+
+  /** The second round: the person's answer goes back, as the SDK documents it. */
+  async function answer(round: Awaited<ReturnType<typeof request>>, approved: boolean) {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'edit' },
+      ...round.first.response.messages,
+      {
+        role: 'tool',
+        content: [{ type: 'tool-approval-response', approvalId: round.approvals[0]!.approvalId, approved }],
+      },
+    ];
+    return generateText({ model: round.model, tools: round.tools, messages, stopWhen: stepCountIs(3) });
+  }
+
+  /** The approved call's result, as the model was sent it on the step after the approval. */
+  function approvedOutput(round: Awaited<ReturnType<typeof request>>): string {
+    const prompt = round.model.doGenerateCalls.at(-1)!.prompt;
+    const results = prompt.flatMap((m) => (m.role === 'tool' ? m.content : []));
+    const result = results.find((part) => part.type === 'tool-result')!;
+    return (result.output as { value: string }).value;
+  }
+
+  it('asks for an edit of an `ask` path, shows its diff, and writes it once approved', async () => {
+    const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
+    expect(round.approvals).toHaveLength(1);
+    expect(await project.read('src/b.ts')).toBe('const b = 1;\n');
+    const plan = pendingPlan(round.tools, round.approvals[0]!.toolCall.toolCallId)!;
+    expect(plan.files).toMatchObject([{ path: 'src/b.ts', op: 'update', additions: 1, deletions: 1 }]);
+    expect(plan.files[0]!.diff).toContain('-const b = 1;\n+const b = 2;');
+
+    const second = await answer(round, true);
+    expect(second.text).toBe('done');
+    expect(approvedOutput(round)).toBe('Patch applied.\n[M] src/b.ts (+1 -1)\n');
+    expect(await project.read('src/b.ts')).toBe('const b = 2;\n');
+  });
+
+  it('writes nothing when the person says no', async () => {
+    const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
+    await answer(round, false);
+    expect(await project.read('src/b.ts')).toBe('const b = 1;\n');
+  });
+
+  it('never lets a refused plan stand for a later call that reuses its call id', async () => {
+    const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
+    await answer(round, false);
+    // The next turn's model numbers its calls from call_0 again, now for an allowed path.
+    const model = scriptedModel('apply_patch', patchOf('a.ts', 'const a = 1;', 'const a = 2;'));
+    await generateText({ model, tools: round.tools, prompt: 'edit', stopWhen: stepCountIs(3) });
+    expect(await project.read('a.ts')).toBe('const a = 2;\n');
+    expect(await project.read('src/b.ts')).toBe('const b = 1;\n');
+  });
+
+  it('writes exactly what was shown: a file changed since the approval screen is STALE', async () => {
+    const round = await request(patchOf('src/b.ts', 'const b = 1;', 'const b = 2;'));
+    await project.write('src/b.ts', 'const b = 1;\n// changed by a person\n');
+    await answer(round, true);
+    expect(approvedOutput(round)).toContain('STALE');
+    expect(await project.read('src/b.ts')).toBe('const b = 1;\n// changed by a person\n');
+  });
+
+  it('asks nothing for an allowed path, and refuses a denied one without asking', async () => {
+    const allowed = await request(patchOf('a.ts', 'const a = 1;', 'const a = 2;'));
+    expect(allowed.approvals).toEqual([]);
+    expect(await project.read('a.ts')).toBe('const a = 2;\n');
+
+    const denied = await request(patchOf('secrets/key.txt', 'key', 'stolen'));
+    expect(denied.approvals).toEqual([]);
+    expect(denied.first.steps[0]!.toolResults[0]!.output).toContain('DENIED');
+    expect(await project.read('secrets/key.txt')).toBe('key\n');
   });
 });
