@@ -8,9 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PATCHSMITH_BIN, runBin } from './bins.js';
 
-const NOTEBOOK = fileURLToPath(
-  new URL('../../../tooling/fixtures/notebooks/cell-metadata.ipynb', import.meta.url),
-);
+/** nteract's intro notebook (nbformat 4.0), a real notebook with outputs. */
+const NOTEBOOK = createRequire(import.meta.url).resolve('@nteract/examples/python/intro.ipynb');
 const PRETTIER = dirname(
   createRequire(import.meta.url).resolve('prettier/package.json', {
     paths: [fileURLToPath(new URL('../../../packages/tool/', import.meta.url))],
@@ -33,9 +32,9 @@ describe('patchsmith apply on a notebook', () => {
     const patch = [
       '*** Begin Patch',
       '*** Update File: nb.ipynb',
-      '@@ # %% cell 2 [markdown]',
-      '-# Test Markdown Cell',
-      '+# Edited',
+      '@@ # %% cell 1 [markdown]',
+      '-## The Notable Nteract Notebook',
+      '+## Edited',
       '*** End Patch',
       '',
     ].join('\n');
@@ -51,7 +50,7 @@ describe('patchsmith apply on a notebook', () => {
     const applied = ps(['apply', '--no-snapshot', '-'], patch);
     expect(applied).toMatchObject({ status: 0, stdout: expect.stringContaining('[M] nb.ipynb (+1 -1)') });
     expect(await readFile(join(dir, 'nb.ipynb'), 'utf8')).toBe(
-      real.replace('"# Test Markdown Cell"', '"# Edited"'),
+      real.replace('"## The Notable Nteract Notebook\\n"', '"## Edited\\n"'),
     );
   });
 });
