@@ -306,3 +306,24 @@ describe('an edit written against the JSON of a notebook this reads', () => {
     expect(written(plan(scriptOf(patch), text))).toBe(text.replace('x = 1', 'x = 2'));
   });
 });
+
+describe('a new cell in a notebook whose keys are not sorted', () => {
+  it("takes the first cell's key order", () => {
+    const text =
+      '{\n "cells": [\n  {\n   "cell_type": "markdown",\n   "source": ["# a"],\n   "metadata": {}\n  }\n ],\n "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 2\n}\n';
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: nb.ipynb',
+      '@@',
+      ' # a',
+      '+# %% [markdown]',
+      '+b',
+      '*** End Patch',
+    ].join('\n');
+    const after = JSON.parse(written(plan(scriptOf(patch), text)));
+    expect(after.cells.map((c: object) => Object.keys(c))).toEqual([
+      ['cell_type', 'source', 'metadata'],
+      ['cell_type', 'source', 'metadata'],
+    ]);
+  });
+});

@@ -65,13 +65,17 @@ function cellIds(notebook: Notebook): Set<string> {
 }
 
 /** The source style and key order new cells follow: the notebook's first cell's, else nbformat's. */
-function newCellStyle(notebook: Notebook): { asLines: boolean; sorted: boolean } {
+function newCellStyle(notebook: Notebook): { asLines: boolean; sorted: boolean; keys: string[] } {
   const first = notebook.cells[0];
-  if (first === undefined) return { asLines: true, sorted: true };
-  return {
-    asLines: first.sourceAsLines,
-    sorted: isSorted(Object.keys(JSON.parse(textOf(notebook, first.node)))),
-  };
+  if (first === undefined) return { asLines: true, sorted: true, keys: [] };
+  const keys = Object.keys(JSON.parse(textOf(notebook, first.node)));
+  return { asLines: first.sourceAsLines, sorted: isSorted(keys), keys };
+}
+
+/** An object with its keys in the order of `keys` (the first cell's), the others after them. */
+function orderedLike(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const rank = (k: string) => (keys.includes(k) ? keys.indexOf(k) : keys.length);
+  return Object.fromEntries(Object.entries(object).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
 /**
@@ -118,7 +122,11 @@ function cellText(notebook: Notebook, cell: ViewCell, at: number, ids: Set<strin
     },
     cell.type,
   );
-  return serialize(notebook, ordered(fresh, style.sorted), CELL_DEPTH);
+  return serialize(
+    notebook,
+    style.sorted ? ordered(fresh, true) : orderedLike(fresh, style.keys),
+    CELL_DEPTH,
+  );
 }
 
 /** The cells array with other cells: the notebook's own spacing between them kept. */
