@@ -124,7 +124,7 @@ describe('planEdit and applyPlanned', () => {
     const allowed = await planEdit(elided, { root, allowElision: true });
     if (!allowed.ok) throw new Error(allowed.errors[0]!.message);
     const kept = JSON.parse(JSON.stringify(allowed.edit)) as EditPlan;
-    expect(kept.planning).toEqual({ allowElision: true, partial: false, readHashes: null });
+    expect(kept.planning).toEqual({ allowElision: true, partial: false, formatCode: false, readHashes: null });
     expect((await applyPlanned(kept, { snapshot: false })).ok).toBe(true);
     expect(await read('c.ts')).toContain('// ... existing code ...');
 
@@ -152,7 +152,11 @@ describe('planEdit and applyPlanned', () => {
 
   it('refuses a plan whose planning options are missing or malformed', async () => {
     const plan = await plannedJson();
-    for (const planning of [undefined, { allowElision: 'yes', partial: false, readHashes: null }]) {
+    for (const planning of [
+      undefined,
+      { allowElision: 'yes', partial: false, readHashes: null },
+      { allowElision: false, partial: false, formatCode: 'yes', readHashes: null },
+    ]) {
       const report = await applyPlanned({ ...plan, planning } as unknown as EditPlan, { snapshot: false });
       expect(report.errors[0]!.code).toBe('INVALID_EDIT');
     }

@@ -12,7 +12,10 @@ import { type RunEditOptions, runEdit } from './run-edit.js';
  * it). `readVersions` may give back the content of the versions the plan names by hash; they
  * must be the same versions.
  */
-export type ApplyPlannedOptions = Omit<RunEditOptions, 'dryRun' | 'firstMatch' | 'allowElision' | 'partial'>;
+export type ApplyPlannedOptions = Omit<
+  RunEditOptions,
+  'dryRun' | 'firstMatch' | 'allowElision' | 'partial' | 'formatCode'
+>;
 
 function rejected(errors: EditError[]): EditReport {
   return { ok: false, dryRun: false, files: [], diagnostics: [], snapshot: null, errors };
@@ -29,6 +32,7 @@ function isPlanning(value: unknown): value is PlanningOptions {
     planning !== null &&
     typeof planning.allowElision === 'boolean' &&
     typeof planning.partial === 'boolean' &&
+    (planning.formatCode === undefined || typeof planning.formatCode === 'boolean') &&
     (planning.readHashes === null || isRecordOf(planning.readHashes, (h) => typeof h === 'string'))
   );
 }
@@ -118,6 +122,7 @@ export async function applyPlanned(edit: EditPlan, options: ApplyPlannedOptions 
     firstMatch: edit.firstMatch,
     allowElision,
     partial,
+    formatCode: edit.planning.formatCode ?? false,
     ...(readVersions.value === undefined ? {} : { readVersions: readVersions.value }),
     ask: gate,
   });

@@ -32,6 +32,11 @@ export interface EditPlan {
 export interface PlanningOptions {
   allowElision: boolean;
   partial: boolean;
+  /**
+   * Whether the project's formatter ran on what the plan writes: applying it formats the same way,
+   * so the diff a review screen showed is what lands. Absent in plans made before it was recorded (false).
+   */
+  formatCode?: boolean;
   /** By path, the sha256 hex of each version the model read; null when the host gave none. */
   readHashes: Record<string, string> | null;
 }
@@ -40,6 +45,7 @@ export interface PlanningOptions {
 export function planningOf(options: {
   allowElision?: boolean;
   partial?: boolean;
+  formatCode?: boolean;
   readVersions?: ReadVersions;
 }): PlanningOptions {
   const { readVersions } = options;
@@ -49,7 +55,12 @@ export function planningOf(options: {
       : Object.fromEntries(
           Object.entries(readVersions).map(([path, version]) => [path, readVersionHash(version)]),
         );
-  return { allowElision: options.allowElision ?? false, partial: options.partial ?? false, readHashes };
+  return {
+    allowElision: options.allowElision ?? false,
+    partial: options.partial ?? false,
+    formatCode: options.formatCode ?? false,
+    readHashes,
+  };
 }
 
 /** One operation of an `EditPlan`, as a review screen shows it. */

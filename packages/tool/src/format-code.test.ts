@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlanned } from './apply-planned.js';
 import { planEdit, runEdit } from './run-edit.js';
 
 const require = createRequire(import.meta.url);
@@ -152,6 +153,34 @@ module.exports = {
     });
     expect(checked.files[0]!.diff).toContain('+let a = { b: "c" };');
     expect(await readFile(join(root, 'a.ts'), 'utf8')).toBe('let a = 1;\n');
+  });
+
+  it('a plan made with the formatter applies formatted, as its review showed, without the host asking again', async () => {
+    const root = await tree({ 'a.ts': 'let a = 1;\n', '.prettierrc': '{}\n' });
+    await install(root, 'prettier', prettierDir);
+    const planned = await planEdit(update('a.ts', 'let a = 1;', "let a = {b:'c'};"), { root, formatCode: true });
+    if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+    expect(planned.edit.planning.formatCode).toBe(true);
+    // Through JSON, as a host keeps it; the apply options say nothing of formatting.
+    const report = await applyPlanned(JSON.parse(JSON.stringify(planned.edit)), { snapshot: false });
+    expect(report).toMatchObject({ ok: true, files: [{ formatted: { by: 'prettier', ok: true } }] });
+    expect(await readFile(join(root, 'a.ts'), 'utf8')).toBe('let a = { b: "c" };\n');
+    expect(report.files[0]!.diff).toBe(planned.edit.files[0]!.diff);
+  });
+
+  it('a plan made without the formatter applies unformatted, and an older plan without the field is one', async () => {
+    const root = await tree({ 'a.ts': 'let a = 1;\n', '.prettierrc': '{}\n' });
+    await install(root, 'prettier', prettierDir);
+    const planned = await planEdit(update('a.ts', 'let a = 1;', "let a = {b:'c'};"), { root });
+    if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+    const { formatCode: _, ...older } = planned.edit.planning;
+    const report = await applyPlanned({ ...planned.edit, planning: older }, {
+      snapshot: false,
+      // A host passing it anyway (plain JS) does not change what the plan writes.
+      ...({ formatCode: true } as object),
+    });
+    expect(report.ok).toBe(true);
+    expect(await readFile(join(root, 'a.ts'), 'utf8')).toBe("let a = {b:'c'};\n");
   });
 
   it('a prettier that fails (a syntax error) leaves the edit as made, with a note, and is no failure', async () => {
