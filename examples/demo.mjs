@@ -28,7 +28,9 @@ try {
     console.error(`\nthe apply failed (exit status ${status}); the demo stops here`);
     process.exitCode = status || 1;
   } else {
-    console.log(`\n--- src/greet.ts after the patch ---\n${readFileSync(join(work, 'src', 'greet.ts'), 'utf8')}`);
+    console.log(
+      `\n--- src/greet.ts after the patch ---\n${readFileSync(join(work, 'src', 'greet.ts'), 'utf8')}`,
+    );
     const logStatus = patchsmith('log');
     const undoStatus = patchsmith('undo');
     console.log(`\nexit status of the apply: ${status}`);

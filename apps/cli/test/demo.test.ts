@@ -8,7 +8,10 @@ const DEMO = fileURLToPath(new URL('../../../examples/demo.mjs', import.meta.url
 
 describe('npm run demo (examples/demo.mjs)', () => {
   it('applies the bundled patch with the real bin, shows the result, logs and undoes it, and exits 0', () => {
-    const r = spawnSync(process.execPath, [DEMO], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [DEMO], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('[M] src/greet.ts');

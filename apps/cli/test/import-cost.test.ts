@@ -120,3 +120,58 @@ describe('the CLI bundle', () => {
     expect(imported.filter((specifier) => !SEPARATE_APPS.includes(specifier!))).toEqual([]);
   });
 });
+
+const ONE_LINE_PATCH = '*** Begin Patch\n*** Update File: a.txt\n@@\n-hello\n+hi\n*** End Patch\n';
+
+/**
+ * The Node built-ins a bin loads beyond Node's own start, running `args` in a fresh git-less
+ * folder holding `a.txt`: a preload records `process.moduleLoadList` at exit.
+ */
+async function builtinsLoadedBy(bin: string, args: string[]): Promise<string[]> {
+  // (a.txt and patch.txt, the one-line patch of a.txt, are in the folder)
+  const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'ps-builtins-'));
+  try {
+    await writeFile(join(dir, 'a.txt'), 'hello\nworld\n');
+    await writeFile(join(dir, 'patch.txt'), ONE_LINE_PATCH);
+    const out = join(dir, 'loaded.json');
+    const preload = join(dir, 'record.cjs');
+    await writeFile(
+      preload,
+      `const before = new Set(process.moduleLoadList);
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)},
+  JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)))));`,
+    );
+    const r = spawnSync(process.execPath, ['-r', preload, bin, ...args], { cwd: dir, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    return JSON.parse(await readFile(out, 'utf8')) as string[];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// Each costs 12-18 M instructions (cachegrind) of a start-up, and a plain apply needs none of them.
+const COLD_BUILTINS = ['crypto', 'zlib', 'child_process'];
+
+describe('a one-line apply loads no cold Node built-in', () => {
+  const bin = (name: string) => fileURLToPath(new URL(`../bin/${name}.cjs`, import.meta.url));
+
+  it('apply_patch loads none of node:crypto, node:zlib, node:child_process', async () => {
+    const loaded = await builtinsLoadedBy(bin('apply_patch'), [ONE_LINE_PATCH]);
+    expect(loaded).toContain('fs/promises'); // the recorder sees what the bin loads
+    expect(loaded.filter((name) => COLD_BUILTINS.includes(name))).toEqual([]);
+  });
+
+  it('patchsmith apply --no-snapshot loads none of them either', async () => {
+    const loaded = await builtinsLoadedBy(bin('patchsmith'), ['apply', 'patch.txt', '--no-snapshot']);
+    expect(loaded.filter((name) => COLD_BUILTINS.includes(name))).toEqual([]);
+  });
+
+  it('the recorder sees them where they are needed: a snapshot hashes and deflates', async () => {
+    const loaded = await builtinsLoadedBy(bin('patchsmith'), ['apply', 'patch.txt']);
+    expect(loaded).toEqual(expect.arrayContaining(['crypto', 'zlib']));
+  });
+});

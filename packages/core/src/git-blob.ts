@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { cryptoModule } from './hash.js';
 
 /**
  * git's object id of a file's content: the sha1 hex of `blob <length>\0<bytes>`, what an
  * `index <old>..<new>` line of `git diff` names (abbreviated unless `--full-index`/`--binary`).
  */
 export function gitBlobId(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  return cryptoModule().createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 /** An id of zeros: git's name for "no file" on an index line's side (a new or a deleted file). */

@@ -5,10 +5,13 @@
  * line. This reads the hunks from the diff's body (the grammar skips their lines) and decodes them;
  * every malformed line is a PARSE_ERROR naming it. Applying a delta needs the old bytes: the planner.
  */
-import { inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { type BinaryHunk, type BinaryPatch, type EditError, MAX_BINARY_BYTES } from '@patchsmith/core';
 import type { LineOf } from './unified-section.js';
 import { parseError } from './unified-section.js';
+
+/** node:zlib on first use: with the stream modules it loads, ~18 M instructions of every start-up. */
+const zlib = (): typeof import('node:zlib') => createRequire(import.meta.url)('node:zlib');
 
 /** git's base85 alphabet (base85.c), in digit order. */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
@@ -139,7 +142,7 @@ function inflate(deflated: Uint8Array, size: number): Uint8Array | string {
   let inflated: Buffer;
   try {
     // One byte more than announced, so a stream that inflates further is caught without inflating it all.
-    inflated = inflateSync(deflated, { maxOutputLength: size + 1 });
+    inflated = zlib().inflateSync(deflated, { maxOutputLength: size + 1 });
   } catch (error) {
     if (error instanceof RangeError) return `inflates to more than the ${size} bytes its header says`;
     return `is not a valid zlib stream (${(error as { code?: string }).code ?? 'corrupt data'})`;

@@ -1,5 +1,8 @@
-import { deflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { gitBlobId } from '@patchsmith/core';
+
+/** node:zlib on first use: with the stream modules it loads, ~18 M instructions of every start-up. */
+const zlib = (): typeof import('node:zlib') => createRequire(import.meta.url)('node:zlib');
 
 /** git's base85 alphabet (base85.c), in digit order. */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
@@ -25,7 +28,7 @@ function base85Line(bytes: Uint8Array): string {
 
 /** A `literal` hunk of `bytes`, deflated, with the empty line that ends it. */
 function literalHunk(bytes: Uint8Array): string[] {
-  const deflated = deflateSync(bytes);
+  const deflated = zlib().deflateSync(bytes);
   const lines = [`literal ${bytes.length}`];
   for (let i = 0; i < deflated.length; i += LINE_BYTES)
     lines.push(base85Line(deflated.subarray(i, i + LINE_BYTES)));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashBytes } from '@patchsmith/core';
 import { type ReviewedFile, reviewedFile } from '@patchsmith/formatter';
 import type { Plan } from '@patchsmith/planner';
 import type { EditInput } from './edit-input.js';
@@ -66,7 +66,8 @@ export function planningOf(options: {
 /** One operation of an `EditPlan`, as a review screen shows it. */
 export type PlanFile = ReviewedFile;
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+const sha256 = (data: string | Uint8Array) =>
+  hashBytes(typeof data === 'string' ? new TextEncoder().encode(data) : data);
 
 /**
  * The fingerprint of the files a plan read: each path it writes, with the content hash and mode it

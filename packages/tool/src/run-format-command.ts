@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-
 /** What a formatter run gave: the formatted text, or why there is none. */
 export type FormatOutcome = { ok: true; bytes: Uint8Array } | { ok: false; note: string };
 
@@ -40,13 +38,16 @@ function killGroup(pid: number | undefined): void {
  * A command that cannot start, exits non-zero, is killed, writes too much or outlives `timeoutMs`
  * is a failure with a note saying which, never an exception.
  */
-export function runFormatCommand(
+export async function runFormatCommand(
   argv: readonly string[],
   text: string,
   { root, timeoutMs }: { root: string; timeoutMs: number },
 ): Promise<FormatOutcome> {
   const [file, ...args] = argv;
   const name = file ?? '';
+  // Loaded here, not at the top: node:child_process (with net and dgram) costs ~12 M instructions
+  // of every start-up, and only a configured format command needs it.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const child = spawn(name, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
