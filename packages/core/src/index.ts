@@ -23,6 +23,7 @@ export {
   climbsOut,
   isInsidePath,
   isStrictlyInside,
+  namesGitFolder,
   PLAIN_STATE_DIR,
   protectedPathReason,
   refusePath,

@@ -56,8 +56,34 @@ export function isStrictlyInside(child: string, parent: string): boolean {
   return rel !== '' && !climbsOut(rel);
 }
 
-// A path segment that names git's private folder, whatever its case.
-const isGitSegment = (segment: string) => segment.toLowerCase() === '.git';
+// Code points HFS+ leaves out when it compares names (git's is_hfs_dotgit list): on a Mac,
+// `.g\u200cit` opens `.git`.
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * The name a path segment opens on the file systems that alias names, so that a check of it holds
+ * on each of them (a tree written on Linux is opened on a Mac or on Windows too): HFS+ drops
+ * ignorable code points; NTFS drops trailing dots and spaces, and opens `name:stream` (an
+ * alternate data stream: `.git::$INDEX_ALLOCATION` is the folder itself) as `name`.
+ */
+function aliasedName(segment: string): string {
+  const name = segment.replace(HFS_IGNORABLE, '');
+  const stream = name.indexOf(':');
+  return (stream === -1 ? name : name.slice(0, stream)).replace(/[. ]+$/, '');
+}
+
+// An NTFS short (8.3) name for a long name that starts with `stem`: `GIT~1` is `.git` there.
+const isShortNameOf = (name: string, stem: string, extension = '') =>
+  new RegExp(`^${stem}~[1-9][0-9]*${extension ? `\\.${extension}` : ''}$`, 'i').test(name);
+
+/**
+ * A path segment that names git's private folder on some file system: `.git` in any case, or an
+ * alias of it (`.git.`, `.git::$INDEX_ALLOCATION`, `git~1`, `.g\u200cit`), as git itself refuses.
+ */
+export function namesGitFolder(segment: string): boolean {
+  const name = aliasedName(segment).toLowerCase();
+  return name === '.git' || isShortNameOf(name, 'git');
+}
 
 /** Where a tree's paths are measured from: the root as given (absolute) and its real path. */
 export interface TreeRoots {
@@ -77,7 +103,7 @@ export function toTreePath(raw: string, roots: TreeRoots): TreePath {
   const rel = posix.relative(base, posix.resolve(base, raw));
   if (climbsOut(rel)) return refusePath('PATH_OUTSIDE_ROOT', `path leads outside the root: ${raw}`);
   if (rel === '') return refusePath('PATH_INVALID', `path names the root folder itself: ${raw}`);
-  if (rel.split('/').some(isGitSegment)) {
+  if (rel.split('/').some(namesGitFolder)) {
     return refusePath('PATH_INVALID', `path is inside a .git folder: ${raw}`);
   }
   return { ok: true, rel };
@@ -86,11 +112,16 @@ export function toTreePath(raw: string, roots: TreeRoots): TreePath {
 /**
  * Why an edit may not write this root-relative path unless the host allows it (the config file
  * and the plain state folder protect themselves, so a patch cannot lift its own rules), or null.
+ * Aliases of both count (`.patchsmith.json.`, `PATCHS~1`): see `aliasedName`.
  */
 export function protectedPathReason(rel: string, caseInsensitive = false): string | null {
-  const name = caseInsensitive ? rel.toLowerCase() : rel;
-  if (name === CONFIG_FILE) return `${rel} is patchsmith's own config`;
-  if (name === PLAIN_STATE_DIR || name.startsWith(`${PLAIN_STATE_DIR}/`)) {
+  const slash = rel.indexOf('/');
+  const first = aliasedName(slash === -1 ? rel : rel.slice(0, slash));
+  const name = caseInsensitive ? first.toLowerCase() : first;
+  if (slash === -1 && (name === CONFIG_FILE || isShortNameOf(name, 'patchs', 'jso'))) {
+    return `${rel} is patchsmith's own config`;
+  }
+  if (name === PLAIN_STATE_DIR || isShortNameOf(name, 'patchs')) {
     return `${rel} is inside patchsmith's private state folder`;
   }
   return null;

@@ -1,19 +1,9 @@
 import { posix } from 'node:path';
-import type { ErrorCode } from '@patchsmith/core';
+import { climbsOut, type ErrorCode, namesGitFolder } from '@patchsmith/core';
 
 export type ResolvedPath =
   | { ok: true; path: string }
   | { ok: false; code: Extract<ErrorCode, 'PATH_OUTSIDE_ROOT' | 'PATH_INVALID'>; message: string };
-
-/** A path segment that names git's private folder, whatever its case (case-insensitive file systems). */
-function isGitSegment(segment: string): boolean {
-  return segment.toLowerCase() === '.git';
-}
-
-/** A relative path that climbs above its base. */
-function climbsOut(relative: string): boolean {
-  return relative === '..' || relative.startsWith('../') || posix.isAbsolute(relative);
-}
 
 /** Relative, and every segment a name: no empty, `.` or `..` segment that resolving would change. */
 function isPlainRelative(raw: string): boolean {
@@ -48,6 +38,6 @@ export function resolvePatchPath(root: string, raw: string): ResolvedPath {
     };
   }
   if (relative === '') return invalid(`path names the root folder itself: ${raw}`);
-  if (relative.split('/').some(isGitSegment)) return invalid(`path is inside a .git folder: ${raw}`);
+  if (relative.split('/').some(namesGitFolder)) return invalid(`path is inside a .git folder: ${raw}`);
   return { ok: true, path: relative };
 }
