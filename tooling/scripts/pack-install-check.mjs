@@ -140,7 +140,9 @@ function main() {
         `npm install of the tarballs with the latest SDKs: exit ${installed.status}\n${installed.stderr.slice(-3000)}`,
       );
     } else {
-      copyFileSync(join(root, 'apps', 'adapters', 'scripts', 'pack-install-smoke.mjs'), join(project, 'smoke.mjs'));
+      const scripts = join(root, 'apps', 'adapters', 'scripts');
+      copyFileSync(join(scripts, 'pack-install-smoke.mjs'), join(project, 'smoke.mjs'));
+      copyFileSync(join(scripts, 'scripted-models.mjs'), join(project, 'scripted-models.mjs'));
       const smoke = spawnSync(process.execPath, ['smoke.mjs'], {
         cwd: project,
         encoding: 'utf8',

@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptedAgentsModel, scriptedAnthropicFetch, scriptedVercelGenerate } from './scripted-models.mjs';
 
 const root = await mkdtemp(join(tmpdir(), 'ps-smoke-'));
 const expectFile = async (path, content, adapter) => {
@@ -33,35 +34,7 @@ try {
   // OpenAI Agents SDK, run by a real Runner with a scripted model.
   const { Agent, applyPatchTool, Runner, Usage } = await import('@openai/agents');
   const { createOpenAIEditor } = await import('@patchsmith/adapters/openai-agents');
-  let turns = 0;
-  const model = {
-    async getResponse() {
-      turns++;
-      const output =
-        turns === 1
-          ? [
-              {
-                type: 'apply_patch_call',
-                callId: 'c1',
-                status: 'completed',
-                operation: { type: 'create_file', path: 'agents.txt', diff: '+agents.txt' },
-              },
-            ]
-          : [
-              {
-                type: 'message',
-                role: 'assistant',
-                status: 'completed',
-                content: [{ type: 'output_text', text: 'done' }],
-              },
-            ];
-      return { usage: new Usage(), output, responseId: `r${turns}` };
-    },
-    // biome-ignore lint/correctness/useYield: never streams
-    async *getStreamedResponse() {
-      throw new Error('not scripted');
-    },
-  };
+  const model = scriptedAgentsModel(Usage, { type: 'create_file', path: 'agents.txt', diff: '+agents.txt' });
   const agent = new Agent({
     name: 'e',
     model,
@@ -73,35 +46,11 @@ try {
   // Anthropic text editor, through the SDK's tool runner with a scripted fetch.
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
   const { createTextEditorRunnableTool } = await import('@patchsmith/adapters/anthropic');
-  let requests = 0;
-  const scripted = async () => {
-    requests++;
-    const content =
-      requests === 1
-        ? [
-            {
-              type: 'tool_use',
-              id: 't1',
-              name: 'str_replace_based_edit_tool',
-              input: { command: 'create', path: 'anthropic.txt', file_text: 'anthropic.txt\n' },
-            },
-          ]
-        : [{ type: 'text', text: 'done' }];
-    const message = {
-      id: `m${requests}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-5-5',
-      content,
-      stop_reason: requests === 1 ? 'tool_use' : 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    };
-    return new Response(JSON.stringify(message), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
+  const scripted = scriptedAnthropicFetch({
+    command: 'create',
+    path: 'anthropic.txt',
+    file_text: 'anthropic.txt\n',
+  });
   const client = new Anthropic({ apiKey: 'test', fetch: scripted, maxRetries: 0 });
   await client.beta.messages.toolRunner({
     model: 'claude-sonnet-5-5',
@@ -115,31 +64,7 @@ try {
   const { generateText, stepCountIs } = await import('ai');
   const { MockLanguageModelV3 } = await import('ai/test');
   const { createVercelTools } = await import('@patchsmith/adapters/vercel');
-  const usage = { inputTokens: { total: 1, noCache: 1 }, outputTokens: { total: 1, text: 1 } };
-  let steps = 0;
-  const mock = new MockLanguageModelV3({
-    doGenerate: async () =>
-      ++steps === 1
-        ? {
-            content: [
-              {
-                type: 'tool-call',
-                toolCallId: 'v1',
-                toolName: 'apply_patch',
-                input: JSON.stringify({ patch: addFile('vercel.txt'), format: null }),
-              },
-            ],
-            finishReason: { unified: 'tool-calls', raw: 'tool_use' },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          },
-  });
+  const mock = new MockLanguageModelV3({ doGenerate: scriptedVercelGenerate(addFile('vercel.txt')) });
   await generateText({
     model: mock,
     tools: createVercelTools({ root }),

@@ -8,11 +8,16 @@ import Anthropic from '@anthropic-ai/sdk';
 import { AIMessageChunk } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
-import { type Model, type ModelResponse, Usage } from '@openai/agents';
+import { Usage } from '@openai/agents';
 import { MockLanguageModelV3 } from 'ai/test';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempProject } from '../../../tooling/test-support/fixtures.js';
+import {
+  scriptedAgentsModel,
+  scriptedAnthropicFetch,
+  scriptedVercelGenerate,
+} from '../scripts/scripted-models.mjs';
 
 type Project = Awaited<ReturnType<typeof tempProject>>;
 const EXAMPLES = ['openai-responses', 'openai-agents', 'anthropic-tool-runner', 'vercel-ai', 'langchain'];
@@ -91,59 +96,14 @@ describe('the examples run', () => {
 
   it('openai-agents.mjs runs the agent with the editor', async () => {
     process.env.OPENAI_AGENTS_DISABLE_TRACING = '1';
-    let turns = 0;
-    const model: Model = {
-      async getResponse(): Promise<ModelResponse> {
-        turns++;
-        const output: ModelResponse['output'] =
-          turns === 1
-            ? [{ type: 'apply_patch_call', callId: 'call_1', status: 'completed', operation: NOTES }]
-            : [
-                {
-                  type: 'message',
-                  role: 'assistant',
-                  status: 'completed',
-                  content: [{ type: 'output_text', text: 'done' }],
-                },
-              ];
-        return { usage: new Usage(), output, responseId: `resp_${turns}` };
-      },
-      // biome-ignore lint/correctness/useYield: never streams
-      async *getStreamedResponse() {
-        throw new Error('not scripted');
-      },
-    };
+    const model = scriptedAgentsModel(Usage, NOTES);
     const { main } = await example('openai-agents');
     expect(await main({ model, root: project.root })).toBe('done');
     expect(await project.read('NOTES.md')).toBe('Notes.\n');
   });
 
   it('anthropic-tool-runner.mjs lets the tool runner drive the text editor', async () => {
-    let requests = 0;
-    const fetch = async () => {
-      requests++;
-      const content =
-        requests === 1
-          ? [
-              {
-                type: 'tool_use',
-                id: 'toolu_1',
-                name: 'str_replace_based_edit_tool',
-                input: { command: 'create', path: 'NOTES.md', file_text: 'Notes.\n' },
-              },
-            ]
-          : [{ type: 'text', text: 'done' }];
-      return json({
-        id: `msg_${requests}`,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-sonnet-5-5',
-        content,
-        stop_reason: requests === 1 ? 'tool_use' : 'end_turn',
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      });
-    };
+    const fetch = scriptedAnthropicFetch({ command: 'create', path: 'NOTES.md', file_text: 'Notes.\n' });
     const client = new Anthropic({ apiKey: 'test', fetch: fetch as typeof globalThis.fetch, maxRetries: 0 });
     const { main } = await example('anthropic-tool-runner');
     expect(await main({ client, root: project.root })).toBe('done');
@@ -155,36 +115,8 @@ describe('the examples run', () => {
       '.patchsmith.json',
       JSON.stringify({ permissions: [{ match: 'NOTES.md', action: 'ask' }] }),
     );
-    const usage = {
-      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 1, text: 1, reasoning: undefined },
-    };
-    let steps = 0;
     const model = new MockLanguageModelV3({
-      doGenerate: async () =>
-        ++steps === 1
-          ? {
-              content: [
-                {
-                  type: 'tool-call',
-                  toolCallId: 'call_1',
-                  toolName: 'apply_patch',
-                  input: JSON.stringify({
-                    patch: '*** Begin Patch\n*** Add File: NOTES.md\n+Notes.\n*** End Patch',
-                    format: null,
-                  }),
-                },
-              ],
-              finishReason: { unified: 'tool-calls', raw: 'tool_use' },
-              usage,
-              warnings: [],
-            }
-          : {
-              content: [{ type: 'text', text: 'done' }],
-              finishReason: { unified: 'stop', raw: 'stop' },
-              usage,
-              warnings: [],
-            },
+      doGenerate: scriptedVercelGenerate('*** Begin Patch\n*** Add File: NOTES.md\n+Notes.\n*** End Patch'),
     });
     const shown: string[] = [];
     const approve = (plan: { files: { diff: string }[] }) => {
