@@ -69,7 +69,14 @@ const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 function aliasedName(segment: string): string {
   const name = segment.replace(HFS_IGNORABLE, '');
   const stream = name.indexOf(':');
-  return (stream === -1 ? name : name.slice(0, stream)).replace(/[. ]+$/, '');
+  return withoutTrailingDotsAndSpaces(stream === -1 ? name : name.slice(0, stream));
+}
+
+// A loop, not `/[. ]+$/`: that regex retries from every dot of a long run, quadratic in its length.
+function withoutTrailingDotsAndSpaces(name: string): string {
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === '.' || name[end - 1] === ' ')) end--;
+  return name.slice(0, end);
 }
 
 // An NTFS short (8.3) name for a long name that starts with `stem`: `GIT~1` is `.git` there.
