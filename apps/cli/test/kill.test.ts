@@ -137,3 +137,16 @@ describe('a 200-file apply killed with SIGKILL', () => {
     expect(outcomes.before + outcomes.after).toBe(KILLS);
   }, 300_000);
 });
+
+describe('an apply killed between creating its lock file and writing it', () => {
+  it('leaves an empty lock that recover waits out instead of calling the root busy', async () => {
+    const work = join(base, 'half-made-lock');
+    await cp(template, work, { recursive: true });
+    await mkdir(join(work, '.patchsmith'), { recursive: true });
+    await writeFile(join(work, '.patchsmith', 'lock'), '');
+    const recover = runBin(PATCHSMITH_BIN, ['recover'], { cwd: work });
+    expect(recover.stderr).toBe('');
+    expect(recover.status).toBe(0);
+    expect(await visibleTree(work)).toEqual(before);
+  });
+});

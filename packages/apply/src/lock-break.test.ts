@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
 import { openRoot } from './context.js';
-import { acquireLock, releaseLock, withRootLock } from './lock.js';
+import { acquireLock, liveLockHolder, releaseLock, withRootLock } from './lock.js';
 import { processStart } from './process-start.js';
 import { faultyFs } from './test-support/faulty-fs.js';
 import { bytes, makeRoot, removeRoot } from './test-support/tree.js';
@@ -248,5 +248,27 @@ describe('a lock file is input: hostile content never crashes and never deletes 
       errors: [{ code: 'STATE_INVALID' }],
     });
     expect(await fs.readdir(lockFile(root))).toEqual(['inner']);
+  });
+});
+
+describe('recover after an apply killed while it made its lock', () => {
+  it('an empty lock file just made is waited out (it ages into stale), not called busy', async () => {
+    const root = await setup();
+    // What a SIGKILL between `open(wx)` and the write leaves: an empty lock, changed a moment ago.
+    await writeLock(root, '');
+    expect(await liveLockHolder(root)).toBeNull();
+  });
+
+  it('a lock file that keeps changing and never parses is BUSY after the wait, naming it', async () => {
+    const root = await setup();
+    await writeLock(root, '');
+    const writer = setInterval(() => void fs.writeFile(lockFile(root), 'x'.repeat(Date.now() % 7)), 100);
+    try {
+      const busy = await liveLockHolder(root);
+      expect(busy).toMatchObject({ code: 'BUSY' });
+      expect(busy?.message).toMatch(/is not a patchsmith lock/);
+    } finally {
+      clearInterval(writer);
+    }
   });
 });

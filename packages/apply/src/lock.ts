@@ -264,8 +264,9 @@ export async function withRootLock<T>(
 
 /**
  * `BUSY` naming the live holder of the root's lock (an apply or undo running now), or null when
- * no one holds it (no lock file, or one whose holder is gone). Takes nothing, waits for nothing:
- * for `recover`, which must not say "nothing to recover" while another process is mid-apply.
+ * no one holds it (no lock file, or one whose holder is gone). Takes nothing; waits only for a lock
+ * file that does not parse to age into staleness (up to 4 s), as a killed apply can leave one.
+ * For `recover`, which must not say "nothing to recover" while another process is mid-apply.
  */
 export async function liveLockHolder(
   root: string,
@@ -273,7 +274,14 @@ export async function liveLockHolder(
 ): Promise<PatchsmithError | null> {
   try {
     const ctx = await openRoot(root, options.fs ?? defaultFs);
-    const state = await inspectLock(ctx.fs, ctx.lockPath);
+    let state = await inspectLock(ctx.fs, ctx.lockPath);
+    // A lock file that does not parse may be one whose writer was killed between creating it and
+    // writing it: wait until it parses, goes or ages into staleness instead of calling it busy.
+    const deadline = Date.now() + 2 * UNREADABLE_LOCK_GRACE_MS;
+    while (state !== null && state.info === null && !state.stale && Date.now() < deadline) {
+      await sleep(POLL_MS);
+      state = await inspectLock(ctx.fs, ctx.lockPath);
+    }
     return state === null || state.stale ? null : busy(ctx, state);
   } catch (error) {
     throw asPatchsmithError(error);
