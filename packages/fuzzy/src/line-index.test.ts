@@ -163,8 +163,11 @@ describe('indexLines', () => {
         fc.array(text, { maxLength: 30 }),
         fc.array(wanted, { maxLength: 4 }),
         fc.array(fc.tuple(splice, wanted), { maxLength: 20 }),
-        (start, told, steps) => {
-          const index = indexLines(start.map(line), [], told);
+        fc.boolean(),
+        (start, told, steps, padded) => {
+          // Padded past MIN_TABLE_TEXTS, the texts are found through the table; else each is scanned for.
+          const fillers = padded ? Array.from({ length: 8 }, (_, k) => `filler ${k} text`) : [];
+          const index = indexLines(start.map(line), [], [...told, ...fillers]);
           const expected = start.map(line);
           for (const [{ at, removed, inserted }, query] of steps) {
             const from = Math.min(at, expected.length);
