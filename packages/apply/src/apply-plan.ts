@@ -4,7 +4,14 @@ import { type CheckedWrite, checkWrites } from './check-writes.js';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, type TransactionFs } from './fs.js';
 import { ioError } from './io-failure.js';
-import { acquireLock, DEFAULT_LOCK_TIMEOUT_MS, holdsLock, type RootLock, releaseLock } from './lock.js';
+import {
+  acquireLock,
+  contextOfLock,
+  DEFAULT_LOCK_TIMEOUT_MS,
+  holdsLock,
+  type RootLock,
+  releaseLock,
+} from './lock.js';
 import { recoverUnderLock } from './recover-transaction.js';
 import { type ApplyResult, runTransaction } from './run-transaction.js';
 import { loadWritePolicy } from './write-policy.js';
@@ -119,7 +126,8 @@ export async function applyPlan(plan: Plan, options: ApplyOptions): Promise<Appl
   let ctx: RootContext;
   let lock: RootLock;
   try {
-    ctx = await openRoot(options.root, fs);
+    ctx =
+      (options.lock && contextOfLock(options.lock, options.root, fs)) || (await openRoot(options.root, fs));
     if (options.lock !== undefined && !holdsLock(options.lock)) {
       throw new PatchsmithError('IO_ERROR', 'the lock passed to applyPlan is not held');
     }

@@ -8,6 +8,7 @@ import { planEdits, touchedPaths } from '@patchsmith/planner';
 import { afterEach, expect, it } from 'vitest';
 import { applyPlan } from './apply-plan.js';
 import type { TransactionFs } from './fs.js';
+import { withRootLock } from './lock.js';
 import { readFiles } from './read-files.js';
 import { lineReplacements } from './test-support/line-replacements.js';
 import { bytes, makeRoot, materialize, removeRoot } from './test-support/tree.js';
@@ -68,4 +69,55 @@ it('looks up each written file and its folder a bounded number of times', async 
   // file. The staging and the rename go through the folder just checked without the guard's own
   // realpath of it. (Before: realpath 10, then 7 with a check after staging and after backing up.)
   expect(perFile).toEqual({ realpath: 5, stat: 5, lstat: 5 });
+});
+
+/** realpath calls of the root itself made through `fs`, counted into `seen`. */
+function countingRootRealpath(root: string, seen: { root: number }): TransactionFs {
+  return {
+    ...nodeFs,
+    realpath: (path: string) => {
+      if (path === root) seen.root++;
+      return nodeFs.realpath(path);
+    },
+  } as unknown as TransactionFs;
+}
+
+it('an apply under a held lock works in the context the lock was taken in: the root is resolved once less', async () => {
+  const root = await makeRoot({ git: false });
+  roots.push(root);
+  await materialize(root, { files: { 'a.txt': { bytes: bytes('old\n'), mode: 0o644 } } });
+  const script = updates(['a.txt']);
+  const planOf = async () => {
+    const planned = planEdits(script, await readFiles(root, touchedPaths(script, root)), { root });
+    if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+    return planned.plan;
+  };
+  const alone = { root: 0 };
+  const fsAlone = countingRootRealpath(root, alone);
+  expect(await applyPlan(await planOf(), { root, fs: fsAlone })).toEqual({ ok: true });
+
+  await materialize(root, { files: { 'a.txt': { bytes: bytes('old\n'), mode: 0o644 } } });
+  const locked = { root: 0 };
+  const fsLocked = countingRootRealpath(root, locked);
+  const plan = await planOf();
+  const result = await withRootLock(root, (lock) => applyPlan(plan, { root, fs: fsLocked, lock }), {
+    fs: fsLocked,
+  });
+  expect(result).toEqual({ ok: true });
+  // withRootLock resolves the root once to take the lock; the apply under it does not again.
+  expect(locked.root).toBe(alone.root);
+});
+
+it('a lock taken through another fs is not taken for its context: the apply resolves the root itself', async () => {
+  const root = await makeRoot({ git: false });
+  roots.push(root);
+  await materialize(root, { files: { 'a.txt': { bytes: bytes('old\n'), mode: 0o644 } } });
+  const script = updates(['a.txt']);
+  const planned = planEdits(script, await readFiles(root, touchedPaths(script, root)), { root });
+  if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+  const seen = { root: 0 };
+  const fs = countingRootRealpath(root, seen);
+  const result = await withRootLock(root, (lock) => applyPlan(planned.plan, { root, fs, lock }));
+  expect(result).toEqual({ ok: true });
+  expect(seen.root).toBeGreaterThan(0);
 });

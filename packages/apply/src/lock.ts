@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { hashBytes, PatchsmithError, randomHex } from '@patchsmith/core';
 import { openRoot, type RootContext } from './context.js';
 import { defaultFs, errnoOf, isMissing, lstatOrNull, type TransactionFs } from './fs.js';
@@ -201,7 +201,11 @@ async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> 
     // Registered first so that a lock file of ours is never judged stale by this process.
     heldTokens.add(token);
     try {
-      if (await tryCreateLock(fs, lockPath, info)) return { stateDir, lockPath, token };
+      if (await tryCreateLock(fs, lockPath, info)) {
+        const lock: RootLock = { stateDir, lockPath, token };
+        lockContexts.set(lock, ctx);
+        return lock;
+      }
     } catch (error) {
       heldTokens.delete(token);
       throw error;
@@ -215,6 +219,18 @@ async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> 
     if (Date.now() >= deadline) throw busy(ctx, state);
     await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
   }
+}
+
+/** The root context each lock was taken in (a side table, so `RootLock` stays plain). */
+const lockContexts = new WeakMap<RootLock, RootContext>();
+
+/**
+ * The context `lock` was taken in, when it was taken for `root` through `fs`, else null: a call
+ * made under the lock journals where the lock lives, and need not resolve the root again.
+ */
+export function contextOfLock(lock: RootLock, root: string, fs: TransactionFs): RootContext | null {
+  const ctx = lockContexts.get(lock);
+  return ctx !== undefined && ctx.fs === fs && ctx.root === resolve(root) ? ctx : null;
 }
 
 /** Releases a lock taken by `acquireLock`: removes the file if still ours, then forgets the token. */

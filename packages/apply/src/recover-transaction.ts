@@ -3,7 +3,14 @@ import { openRoot, type RootContext } from './context.js';
 import { defaultFs, lstatOrNull, type TransactionFs } from './fs.js';
 import { asPatchsmithError, io } from './io-failure.js';
 import { dropTxnDir } from './journal.js';
-import { acquireLock, DEFAULT_LOCK_TIMEOUT_MS, holdsLock, type RootLock, releaseLock } from './lock.js';
+import {
+  acquireLock,
+  contextOfLock,
+  DEFAULT_LOCK_TIMEOUT_MS,
+  holdsLock,
+  type RootLock,
+  releaseLock,
+} from './lock.js';
 import { readJournal } from './read-journal.js';
 import { rollBack } from './roll-back.js';
 import { recoveryFailed } from './rollback-report.js';
@@ -55,7 +62,7 @@ export async function underRootLock<T>(
   const fs = options.fs ?? defaultFs;
   let lock: RootLock | null = null;
   try {
-    const ctx = await openRoot(root, fs);
+    const ctx = (options.lock && contextOfLock(options.lock, root, fs)) || (await openRoot(root, fs));
     const early = await skip(ctx);
     if (early !== null) return early;
     if (options.lock === undefined)
