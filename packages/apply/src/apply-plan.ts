@@ -6,9 +6,9 @@ import { defaultFs, type TransactionFs } from './fs.js';
 import { ioError } from './io-failure.js';
 import {
   acquireLock,
-  contextOfLock,
   DEFAULT_LOCK_TIMEOUT_MS,
   holdsLock,
+  openLockedRoot,
   type RootLock,
   releaseLock,
 } from './lock.js';
@@ -126,8 +126,7 @@ export async function applyPlan(plan: Plan, options: ApplyOptions): Promise<Appl
   let ctx: RootContext;
   let lock: RootLock;
   try {
-    ctx =
-      (options.lock && contextOfLock(options.lock, options.root, fs)) || (await openRoot(options.root, fs));
+    ctx = await openLockedRoot(options.root, fs, options.lock);
     if (options.lock !== undefined && !holdsLock(options.lock)) {
       throw new PatchsmithError('IO_ERROR', 'the lock passed to applyPlan is not held');
     }

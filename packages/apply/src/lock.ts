@@ -225,12 +225,18 @@ async function takeLock(ctx: RootContext, timeoutMs: number): Promise<RootLock> 
 const lockContexts = new WeakMap<RootLock, RootContext>();
 
 /**
- * The context `lock` was taken in, when it was taken for `root` through `fs`, else null: a call
- * made under the lock journals where the lock lives, and need not resolve the root again.
+ * The root's context for a call made under `lock`: the one the lock was taken in, when it was
+ * taken for `root` through `fs` (the call journals where the lock lives, and does not resolve the
+ * root again), else the root opened afresh.
  */
-export function contextOfLock(lock: RootLock, root: string, fs: TransactionFs): RootContext | null {
-  const ctx = lockContexts.get(lock);
-  return ctx !== undefined && ctx.fs === fs && ctx.root === resolve(root) ? ctx : null;
+export async function openLockedRoot(
+  root: string,
+  fs: TransactionFs,
+  lock: RootLock | undefined,
+): Promise<RootContext> {
+  const ctx = lock === undefined ? undefined : lockContexts.get(lock);
+  if (ctx !== undefined && ctx.fs === fs && ctx.root === resolve(root)) return ctx;
+  return openRoot(root, fs);
 }
 
 /** Releases a lock taken by `acquireLock`: removes the file if still ours, then forgets the token. */

@@ -1,13 +1,13 @@
 import { PatchsmithError } from '@patchsmith/core';
-import { openRoot, type RootContext } from './context.js';
+import type { RootContext } from './context.js';
 import { defaultFs, lstatOrNull, type TransactionFs } from './fs.js';
 import { asPatchsmithError, io } from './io-failure.js';
 import { dropTxnDir } from './journal.js';
 import {
   acquireLock,
-  contextOfLock,
   DEFAULT_LOCK_TIMEOUT_MS,
   holdsLock,
+  openLockedRoot,
   type RootLock,
   releaseLock,
 } from './lock.js';
@@ -62,7 +62,7 @@ export async function underRootLock<T>(
   const fs = options.fs ?? defaultFs;
   let lock: RootLock | null = null;
   try {
-    const ctx = (options.lock && contextOfLock(options.lock, root, fs)) || (await openRoot(root, fs));
+    const ctx = await openLockedRoot(root, fs, options.lock);
     const early = await skip(ctx);
     if (early !== null) return early;
     if (options.lock === undefined)
