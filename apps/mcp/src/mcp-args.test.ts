@@ -1,6 +1,7 @@
+import { syncFs } from '@patchsmith/tool';
 import { describe, expect, it } from 'vitest';
-import { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
 import { tempProject } from '../../../tooling/test-support/fixtures.js';
+import { MCP_USAGE, mcpMain, mcpOptionsFromArgs } from './mcp-args.js';
 
 describe('patchsmith mcp arguments', () => {
   it('--format-code turns the formatter on; without it, it stays off', async () => {
@@ -25,7 +26,9 @@ describe('patchsmith mcp arguments', () => {
         '/',
       );
       if (!parsed.ok) throw new Error(parsed.message);
-      const { policy, ...rest } = parsed.options;
+      const { policy, fs, ...rest } = parsed.options;
+      // The server process answers one call at a time: its fs calls need no thread pool.
+      expect(fs).toBe(syncFs);
       expect(rest).toEqual({
         root: project.root,
         clientRoots: 'confine',

@@ -1,11 +1,14 @@
+import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { PatchsmithFs } from '@patchsmith/core';
+import { Volume } from 'memfs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMcpServer } from './mcp-server.js';
 import { tempProject } from '../../../tooling/test-support/fixtures.js';
+import { createMcpServer } from './mcp-server.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,7 +18,13 @@ type Project = Awaited<ReturnType<typeof tempProject>>;
 async function connect(root: string, configure?: (client: Client) => void) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', here('../../../tooling/test-support/register-ts.mjs'), here('./mcp-main.ts'), '--cwd', root],
+    args: [
+      '--import',
+      here('../../../tooling/test-support/register-ts.mjs'),
+      here('./mcp-main.ts'),
+      '--cwd',
+      root,
+    ],
     stderr: 'pipe',
   });
   const client = new Client(
@@ -253,6 +262,51 @@ describe('createMcpServer in process', () => {
       expect(textOf(result)).toContain(
         `<diagnostics file="a.ts">\nERROR [1:14] Type 'string' is not assignable to type 'number'.\n</diagnostics>`,
       );
+    } finally {
+      await client.close();
+      await project.remove();
+    }
+  });
+
+  it('reads and writes through the fs it was given: view and edit see the virtual tree, the disk stays empty', async () => {
+    const project = await tempProject({});
+    const vol = Volume.fromJSON({ 'notes.txt': 'alpha\nbeta\n' }, project.root);
+    const server = createMcpServer({
+      root: project.root,
+      snapshot: false,
+      fs: vol.promises as unknown as PatchsmithFs,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const viewed = await client.callTool({
+        name: 'view',
+        arguments: { path: 'notes.txt', view_range: null },
+      });
+      expect(viewed.isError).toBe(false);
+      expect(textOf(viewed)).toContain('beta');
+      const edited = await client.callTool({
+        name: 'edit',
+        arguments: {
+          edits: [
+            {
+              command: 'str_replace',
+              path: 'notes.txt',
+              old_str: 'beta',
+              new_str: 'gamma',
+              replace_all: null,
+            },
+          ],
+          preview: null,
+        },
+      });
+      expect(edited.isError).toBe(false);
+      expect(vol.readFileSync(`${project.root}/notes.txt`, 'utf8')).toBe('alpha\ngamma\n');
+      expect(
+        textOf(await client.callTool({ name: 'view', arguments: { path: 'notes.txt', view_range: null } })),
+      ).toContain('gamma');
+      expect(await readdir(project.root)).toEqual([]);
     } finally {
       await client.close();
       await project.remove();

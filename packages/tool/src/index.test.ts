@@ -19,6 +19,7 @@ it('exports exactly the public API', async () => {
     'runEdit',
     'startDiagnostics',
     'strictModeProblems',
+    'syncFs',
     'toolEdits',
     'toolInputJsonSchemas',
     'undoInputSchema',

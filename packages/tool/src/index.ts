@@ -1,6 +1,8 @@
 // What a host needs: the pipeline, undo and view, the permission gate and config, diagnostics, and
 // the tool-input schemas. The policy's pieces (rule matching, decisions) live in @patchsmith/core.
 
+// apply's synchronous disk, for a process that serves one caller at a time (the CLI, the MCP bin).
+export { syncFs } from '@patchsmith/apply';
 export type { EditReport } from '@patchsmith/formatter';
 export { formatForModel } from '@patchsmith/formatter';
 export type { ApplyPlannedOptions } from './apply-planned.js';

@@ -21,3 +21,14 @@ export function abortedError(): PatchsmithError {
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortedError();
 }
+
+/**
+ * `throwIfAborted` after one turn of the event loop, when the host can cancel: over synchronous
+ * fs calls (`syncFs`) a whole plan runs without a turn, and a cancel that arrived meanwhile (an
+ * MCP `notifications/cancelled` on stdin) is read only once the loop gets one.
+ */
+export async function checkAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return;
+  if (!signal.aborted) await new Promise((resolve) => setImmediate(resolve));
+  throwIfAborted(signal);
+}

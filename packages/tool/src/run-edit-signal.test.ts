@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syncFs } from '@patchsmith/apply';
+import type { PatchsmithFs } from '@patchsmith/core';
 import { listSnapshots } from '@patchsmith/snapshot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EditProgress } from './progress.js';
@@ -67,6 +69,24 @@ describe('runEdit with a signal', () => {
     ]);
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('two\n');
     expect(await snapshotCount()).toBe(1);
+  });
+
+  it('over syncFs, a cancel that arrives while planning (as a message would, on the event loop) stops the call', async () => {
+    const before = await tree();
+    const controller = new AbortController();
+    // The cancel is queued, not delivered: it runs only when the event loop gets a turn, which
+    // synchronous fs calls never give it.
+    const fs: PatchsmithFs = {
+      ...syncFs,
+      readFile: ((path: string, encoding?: 'utf8') => {
+        if (path.endsWith('a.txt')) setImmediate(() => controller.abort());
+        return encoding === undefined ? syncFs.readFile(path) : syncFs.readFile(path, encoding);
+      }) as PatchsmithFs['readFile'],
+    };
+    const report = await runEdit(patch, { root, fs, signal: controller.signal });
+    expect(report).toMatchObject({ ok: false, snapshot: null, errors: [{ code: 'ABORTED' }] });
+    expect(await tree()).toEqual(before);
+    expect(await snapshotCount()).toBe(0);
   });
 
   it('does not stop an apply whose writes began', async () => {

@@ -32,7 +32,7 @@ import { fsOption, snapshotNeedsDisk } from './fs-option.js';
 import { planAgainstReads } from './merge-stale.js';
 import { type AskPermission, createPermissionGate, refusalError } from './permission.js';
 import { planEachFile } from './plan-each-file.js';
-import { type EditProgress, throwIfAborted } from './progress.js';
+import { checkAborted, type EditProgress, throwIfAborted } from './progress.js';
 import type { ReadVersions } from './read-versions.js';
 
 /** Produces diagnostics for the files an apply wrote; see @patchsmith/lsp. */
@@ -362,11 +362,11 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
     return checked.ok ? report : rejected(checked.errors, dryRun);
   }
 
-  throwIfAborted(signal);
+  await checkAborted(signal);
   progress('asking', plan.files.length);
   const ask = options.ask ?? createPermissionGate({ policy });
   const answer = await ask(plan);
-  throwIfAborted(signal);
+  await checkAborted(signal);
   if (answer === 'no' || typeof answer === 'object') return rejected([refusalError(answer, 'edit')], dryRun);
 
   // One lock across snapshot, apply and retiring a snapshot whose apply failed: no other apply slips in.
@@ -392,9 +392,9 @@ async function runPipeline(input: EditInput, options: RunEditOptions): Promise<E
       const snapshotted = await wantsSnapshot(root, snapshot, fs);
       // The commit point: the last look at the signal is after the snapshot, just before the writes.
       const beforeFirstWrite = async (checked: Plan) => {
-        throwIfAborted(signal);
+        await checkAborted(signal);
         if (snapshotted) report.snapshot = await takeSnapshot(root, checked);
-        throwIfAborted(signal);
+        await checkAborted(signal);
         progress('writing', plan.files.length);
       };
       const result = await applyPlan(plan, { ...applyOptions, beforeFirstWrite });

@@ -4,7 +4,9 @@
 // forth so every call writes. Measured end to end in one warm process (`runEdit`: read, plan, gate,
 // transaction, report), and as a `tools/call` round trip from a real MCP client to the
 // `patchsmith-mcp` bin over stdio (JSON-RPC framing, argument checks, the result's text and
-// structured content). The first calls load and compile the code paths; a host pays that once.
+// structured content). `runEdit` runs twice: over the default fs (every call a thread-pool round
+// trip, which never blocks a host's event loop) and over `syncFs` (what the MCP bin passes: it
+// serves one call at a time). The first calls load and compile the code paths; a host pays that once.
 // `--profile`: the `runEdit` loop alone, many more calls, for `node --cpu-prof`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { runEdit } from '@patchsmith/tool';
+import { runEdit, syncFs } from '@patchsmith/tool';
 import { median } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,11 +44,13 @@ async function measure(call) {
   return median(times);
 }
 
-async function viaRunEdit() {
+/** `runEdit` in this process, over `fs` (absent: the default, `node:fs/promises`). */
+async function viaRunEdit(fs) {
   const { root, editOf } = project();
   try {
     return await measure(async (r) => {
-      const report = await runEdit({ kind: 'edits', edits: [editOf(r)] }, { root, snapshot: false });
+      const options = { root, snapshot: false, ...(fs ? { fs } : {}) };
+      const report = await runEdit({ kind: 'edits', edits: [editOf(r)] }, options);
       if (!report.ok) throw new Error(JSON.stringify(report.errors));
     });
   } finally {
@@ -79,7 +83,10 @@ async function viaMcp() {
   }
 }
 
-const rows = [['runEdit (warm process)', await viaRunEdit()]];
+const rows = [
+  ['runEdit (warm process, default fs: node:fs/promises)', await viaRunEdit()],
+  ['runEdit (warm process, fs: syncFs, as the MCP bin runs it)', await viaRunEdit(syncFs)],
+];
 if (!profile) rows.push(['MCP tools/call round trip (patchsmith-mcp over stdio)', await viaMcp()]);
 console.log(`\nWarm host: a one-line edit of a 2,000-line file, snapshot off (median of ${CALLS})\n`);
 console.log('| path | median ms |\n| --- | ---: |');
