@@ -17,6 +17,17 @@ export function writeTree(dir, files) {
 }
 
 /**
+ * The environment of every measured process: this one's, without what makes each Node start do
+ * more than a user's would. `NODE_EXTRA_CA_CERTS` (set on some CI machines and sandboxes) loads a
+ * certificate bundle at every start: 23 → 65 ms for `node -e 0` on the 2-core VM, a constant that
+ * would hide our own start-up behind Node's. `NODE_OPTIONS` could preload anything.
+ */
+const measuredEnv = (() => {
+  const { NODE_EXTRA_CA_CERTS: _certs, NODE_OPTIONS: _options, ...rest } = process.env;
+  return rest;
+})();
+
+/**
  * Runs every command `runs` times, alternating them (so drift in machine load hits all alike),
  * each time on a fresh copy of `template`; returns median wall ms and peak RSS (MB) per command.
  * A run fails when its exit status is not the command's `status` (default 0).
@@ -34,6 +45,7 @@ export function compare({ template, commands, runs, prepare }) {
         const started = process.hrtime.bigint();
         const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, ...command.argv], {
           cwd: work,
+          env: measuredEnv,
           input: command.input,
           stdio: ['pipe', 'ignore', 'pipe'],
           maxBuffer: 1 << 26,
