@@ -220,6 +220,14 @@ describe('the MCP server over stdio', () => {
   });
 });
 
+/** A real client connected to `server` in this process, over the SDK's linked in-memory pair. */
+async function connectInProcess(server: ReturnType<typeof createMcpServer>): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return client;
+}
+
 describe('createMcpServer in process', () => {
   it('passes the diagnostics hook on and shows what it found', async () => {
     const project = await tempProject({ 'a.ts': 'export const a = 1;\n' });
@@ -244,9 +252,7 @@ describe('createMcpServer in process', () => {
         ];
       },
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const client = await connectInProcess(server);
     try {
       const result = await client.callTool({
         name: 'apply_patch',
@@ -276,9 +282,7 @@ describe('createMcpServer in process', () => {
       snapshot: false,
       fs: vol.promises as unknown as PatchsmithFs,
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const client = await connectInProcess(server);
     try {
       const viewed = await client.callTool({
         name: 'view',

@@ -163,7 +163,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         const viewed = await viewFile({
           root,
           path,
-          ...(runOptions.fs !== undefined ? { fs: runOptions.fs } : {}),
+          fs: runOptions.fs,
           ...(view_range !== null ? { view_range } : {}),
           maxCharacters: maxViewCharacters ?? DEFAULT_MAX_VIEW_CHARACTERS,
         });

@@ -49,8 +49,7 @@ async function viaRunEdit(fs) {
   const { root, editOf } = project();
   try {
     return await measure(async (r) => {
-      const options = { root, snapshot: false, ...(fs ? { fs } : {}) };
-      const report = await runEdit({ kind: 'edits', edits: [editOf(r)] }, options);
+      const report = await runEdit({ kind: 'edits', edits: [editOf(r)] }, { root, snapshot: false, fs });
       if (!report.ok) throw new Error(JSON.stringify(report.errors));
     });
   } finally {
