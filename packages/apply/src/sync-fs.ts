@@ -10,6 +10,9 @@ import type { TransactionFileHandle, TransactionFs } from './fs.js';
 function syncHandle(fd: number): TransactionFileHandle {
   return {
     writeFile: async (data) => fs.writeFileSync(fd, data),
+    read: async (buffer, offset, length, position) => ({
+      bytesRead: fs.readSync(fd, buffer, offset, length, position),
+    }),
     chmod: async (mode) => fs.fchmodSync(fd, mode),
     sync: () =>
       new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve()))),

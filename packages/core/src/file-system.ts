@@ -17,6 +17,17 @@ export interface FsStats {
 /** An open file: a write goes through it, sets the mode and fsyncs. */
 export interface FsFileHandle {
   writeFile(data: Uint8Array | string): Promise<void>;
+  /**
+   * Node's `FileHandle.read`: up to `length` bytes at `position` into `buffer` from `offset`.
+   * Optional: with it a large file is compared with the bytes planned piece by piece, without
+   * a second whole copy in memory; without it the file is read whole.
+   */
+  read?(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number }>;
   chmod(mode: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;

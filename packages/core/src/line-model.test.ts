@@ -164,6 +164,29 @@ describe('readsBack', () => {
 });
 
 describe('decodeText', () => {
+  it('property: reads any bytes as a fatal UTF-8 decoder does, ASCII ones and views into a larger buffer too', () => {
+    const reference = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const byte = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0, max: 0xff }));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 40 }), fc.nat(3), (values, offset) => {
+        // A view that starts and ends inside its buffer: the decoder must read only its own bytes.
+        const buffer = new Uint8Array(values.length + offset + 2).fill(0xff);
+        buffer.set(values, offset);
+        const view = buffer.subarray(offset, offset + values.length);
+        let expected: string | null;
+        try {
+          expected = reference.decode(view);
+        } catch {
+          expected = null;
+        }
+        if (expected?.includes('\0')) expected = null;
+        const decoded = decodeText(view);
+        expect(decoded === null ? null : (decoded.bom ? '\uFEFF' : '') + decoded.lines.text).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('removes a BOM and remembers it', () => {
     const withBom = decodeText(bytes(0xef, 0xbb, 0xbf, 0x61, 0x0a))!;
     expect(withBom.bom).toBe(true);

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { LineModel } from './line-model.js';
 
 /** Decoded text of a file: its lines (the text after any BOM), and whether a BOM led it. */
@@ -14,7 +15,7 @@ const encoder = new TextEncoder();
 export function decodeText(bytes: Uint8Array): TextContent | null {
   let text: string;
   try {
-    text = decoder.decode(bytes);
+    text = isAscii(bytes) ? latin1(bytes) : decoder.decode(bytes);
   } catch {
     return null;
   }
@@ -22,6 +23,14 @@ export function decodeText(bytes: Uint8Array): TextContent | null {
   if (text.includes('\0')) return null;
   const bom = text.startsWith(BOM);
   return { bom, lines: LineModel.of(bom ? text.slice(BOM.length) : text) };
+}
+
+/**
+ * ASCII bytes as a string: as UTF-8 decodes them, but copied straight into a one-byte string (a
+ * 6.4 MB file: 3.1 against 4.3 ms, and `isAscii` tells in 0.07 ms, on the 2-core VM).
+ */
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 /** The inverse of `decodeText` for text content. */

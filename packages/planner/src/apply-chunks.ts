@@ -9,6 +9,7 @@ import {
 import type { DiffRegion } from './diff.js';
 import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
 import { missError, type NearestBudget } from './miss-error.js';
+import { SplicedText } from './spliced-text.js';
 import type { ChunkReport } from './types.js';
 
 /** How chunks are located: the caller's choices from `PlanOptions`, and the plan's search budget. */
@@ -27,8 +28,8 @@ interface Edit {
 export type ChunksApplied =
   | {
       ok: true;
-      /** The new text (without BOM). */
-      text: string;
+      /** The new text (without BOM), joined or encoded only when asked for. */
+      content: SplicedText;
       /** How many lines it has. */
       count: number;
       reports: ChunkReport[];
@@ -132,41 +133,35 @@ function breaksLines(text: string): boolean {
 }
 
 /**
- * The new text: the original sliced between the edits (untouched lines are never split or
- * joined one by one), each edit's replacement written in between, in one join. Every line is
- * written with an ending (a file line without one takes the one new lines take), then the last
- * one's follows `finalNewline`.
+ * The new text: the original kept in ranges between the edits (untouched lines are never split
+ * or joined one by one), each edit's replacement in between. Every line is written with an ending
+ * (a file line without one takes the one new lines take), then the last one's follows
+ * `finalNewline`.
  */
 function writeEdits(
   lines: LineModel,
   edits: readonly Edit[],
   exact: boolean,
   finalNewline: boolean,
-): { text: string; count: number; regions: DiffRegion[] | null } {
+): { content: SplicedText; count: number; regions: DiffRegion[] | null } {
   const ending = exact ? '\n' : lines.firstEnding();
-  const parts: string[] = [];
+  const content = new SplicedText(lines.text);
   const regions: DiffRegion[] = [];
-  /** Offsets in the new text where a part from elsewhere begins: a CR before one and an LF after would merge. */
-  const joins: number[] = [];
-  let size = 0;
   let plain = !exact;
   /** Characters of the ending of the last line written. */
   let lastEnding = 0;
-  const push = (part: string, endingLength: number) => {
-    if (part === '') return;
-    joins.push(size);
-    parts.push(part);
-    size += part.length;
-    lastEnding = endingLength;
-  };
   /** A file line with an ending, the one new lines take when it had none. */
   const fileLine = (i: number) => {
-    const own = lines.starts[i + 1]! - lines.textEnd(i);
-    push(own === 0 ? lines.raw(i, i + 1) + ending : lines.raw(i, i + 1), own === 0 ? ending.length : own);
+    const start = lines.starts[i]!;
+    const end = lines.starts[i + 1]!;
+    const own = end - lines.textEnd(i);
+    content.keep(start, end);
+    if (own === 0) content.add(ending);
+    if (end > start || own === 0) lastEnding = own === 0 ? ending.length : own;
   };
   const keep = (from: number, to: number) => {
     if (from >= to) return;
-    push(lines.raw(from, to - 1), 0);
+    content.keep(lines.starts[from]!, lines.starts[to - 1]!);
     fileLine(to - 1);
   };
   let next = 0;
@@ -178,7 +173,8 @@ function writeEdits(
     const texts: string[] = [];
     for (const piece of replacement) {
       if (piece.from === 'patch') {
-        push(piece.text + ending, ending.length);
+        content.add(piece.text + ending);
+        lastEnding = ending.length;
         if (breaksLines(piece.text)) plain = false;
       } else fileLine(piece.index);
       texts.push(lineText(lines, piece));
@@ -189,16 +185,10 @@ function writeEdits(
   }
   keep(next, lines.length);
   count += lines.length - next;
-  let text = parts.join('');
   // Byte-exact, a patch line's final CR is its CRLF ending's, and a CR ending stays: only an LF goes.
-  if (!finalNewline && exact && text.endsWith('\n')) text = text.slice(0, -1);
-  else if (!finalNewline && !exact) text = text.slice(0, text.length - lastEnding);
-  return { text, count, regions: plain && !mergesAtJoin(text, joins) ? regions : null };
-}
-
-/** A CR ending one part and an LF starting the next: the two read back as one CRLF. */
-function mergesAtJoin(text: string, joins: readonly number[]): boolean {
-  return joins.some((at) => at > 0 && text.charCodeAt(at - 1) === 13 && text.charCodeAt(at) === 10);
+  if (!finalNewline && exact && content.endsWithLineFeed()) content.dropEnd(1);
+  else if (!finalNewline && !exact) content.dropEnd(lastEnding);
+  return { content, count, regions: plain && !content.mergesAtJoin() ? regions : null };
 }
 
 /** The text of a replacement line, as a diff compares it. */

@@ -9,6 +9,7 @@ import {
   type TextContent,
 } from '@patchsmith/core';
 import { fileHash } from './file-hash.js';
+import type { SplicedText } from './spliced-text.js';
 import type { FileState, PlannedWrite } from './types.js';
 
 /** A path's state while the plan is built: what was read, or what earlier operations left there. */
@@ -34,7 +35,7 @@ export class PlanState {
    */
   private readonly texts = new WeakMap<Uint8Array, TextContent | null>();
   /** Texts an operation wrote that read back from their bytes as they are, split into lines when first decoded. */
-  private readonly written = new WeakMap<Uint8Array, { bom: boolean; text: string }>();
+  private readonly written = new WeakMap<Uint8Array, { bom: boolean; text: string | SplicedText }>();
 
   constructor(private readonly read: ReadonlyMap<string, FileState>) {}
 
@@ -95,7 +96,9 @@ export class PlanState {
     if (text === undefined) {
       const written = this.written.get(bytes);
       text =
-        written === undefined ? decodeText(bytes) : { bom: written.bom, lines: LineModel.of(written.text) };
+        written === undefined
+          ? decodeText(bytes)
+          : { bom: written.bom, lines: LineModel.of(textOf(written.text)) };
       this.texts.set(bytes, text);
     }
     return text;
@@ -105,6 +108,13 @@ export class PlanState {
   encode(bom: boolean, text: string): Uint8Array {
     const bytes = encodeString(bom, text);
     if (readsBack(bom, text)) this.written.set(bytes, { bom, text });
+    return bytes;
+  }
+
+  /** `encode` of a spliced text, its ranges copied from the bytes it was decoded from where it can. */
+  encodeSpliced(bom: boolean, content: SplicedText, originalBytes: Uint8Array): Uint8Array {
+    const bytes = content.bytes(bom, originalBytes);
+    if (content.readsBack(bom)) this.written.set(bytes, { bom, text: content });
     return bytes;
   }
 
@@ -201,3 +211,6 @@ function beforeOf(read: FileSlot): NonNullable<PlannedWrite['before']> {
     bytes: read.bytes,
   };
 }
+
+/** A remembered text, spliced ones joined on first use. */
+const textOf = (text: string | SplicedText): string => (typeof text === 'string' ? text : text.text());

@@ -1,11 +1,4 @@
-import {
-  type DeleteFile,
-  type EditError,
-  endsWithLineBreak,
-  type LineModel,
-  readsBack,
-  type UpdateFile,
-} from '@patchsmith/core';
+import type { DeleteFile, EditError, LineModel, UpdateFile } from '@patchsmith/core';
 import { alreadyAppliedError, chunksAlreadyApplied } from './already-applied.js';
 import { applyChunks, type LocateSettings } from './apply-chunks.js';
 import { type DescribedChange, describeChange, describeRegions } from './diff.js';
@@ -69,12 +62,12 @@ export function planUpdate(
         return { ok: false, errors: [alreadyAppliedError(path, op.line)], paths, alreadyApplied: true };
       return { ok: false, errors: applied.errors, paths };
     }
-    bytes = state.encode(text.bom, applied.text);
+    const { content, regions } = applied;
+    bytes = state.encodeSpliced(text.bom, content, source.bytes);
     chunks = applied.reports;
-    const { regions } = applied;
     // Diffed where the edits are, when the new text reads back as the lines they wrote.
-    if (regions !== null && readsBack(text.bom, applied.text)) {
-      const finalNewline = applied.text === '' || endsWithLineBreak(applied.text);
+    if (regions !== null && content.readsBack(text.bom)) {
+      const finalNewline = content.length === 0 || content.endsWithLineBreak();
       described = (destination) => describeRegions(path, destination, text.lines, regions, finalNewline);
     }
   }
