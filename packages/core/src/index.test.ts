@@ -13,6 +13,7 @@ it('pins the public API', async () => {
     'PLAIN_STATE_DIR',
     'PatchsmithError',
     'SYMLINK_MODE',
+    'SplicedText',
     'byDepth',
     'climbsOut',
     'commonDirOf',

@@ -60,6 +60,7 @@ export type {
   UpdateFile,
 } from './script.js';
 export { newLines, oldLines } from './script.js';
+export { SplicedText } from './spliced-text.js';
 export type { StateDirLocation } from './state-dir.js';
 export { locateStateDir } from './state-dir.js';
 export type { TextContent } from './text-codec.js';

@@ -1,6 +1,6 @@
 import { LineModel } from '@patchsmith/core';
-import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
-import { type LineKey, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
+import { PARTIAL_MIN_LINES, textSet } from './fingerprint.js';
+import { type LineKey, normalizeLine } from './normalize.js';
 import type { LineList } from './types.js';
 
 export { PARTIAL_MIN_LINES };
@@ -101,7 +101,7 @@ function buildPartialTable(lines: LineList, key: LineKey, expected: readonly str
     }
     lineIds[i] = id;
   };
-  if (lines instanceof LineModel && key !== 'lookalike') notePartialModel(lines, key, covers, note);
+  if (lines instanceof LineModel && key !== 'lookalike') covers.scanLines(lines, key, note);
   else {
     for (let i = 0; i < lines.length; i++) {
       const text = normalizeLine(lines.at(i)!, key);
@@ -109,27 +109,6 @@ function buildPartialTable(lines: LineList, key: LineKey, expected: readonly str
     }
   }
   return { table: withPositions(ids, lineIds), covers: covers.texts };
-}
-
-/**
- * `buildPartialTable`'s scan of a `LineModel`: most lines are ruled out on the file's text itself
- * (their normalised span's fingerprint), so only candidates are sliced into strings.
- */
-function notePartialModel(
-  lines: LineModel,
-  key: Exclude<LineKey, 'lookalike'>,
-  covers: TextSet,
-  note: (i: number, text: string) => void,
-): void {
-  const { text, starts } = lines;
-  for (let i = 0; i < lines.length; i++) {
-    let from = starts[i]!;
-    let to = lines.textEnd(i);
-    if (key !== 'exact') to = trimmedEnd(text, from, to);
-    if (key === 'trimmed') from = trimmedStart(text, from, to);
-    const found = covers.sliceIfHas(text, from, to);
-    if (found !== null) note(i, found);
-  }
 }
 
 /** Adds the positions of every id: one flat array of line indexes grouped by id (a counting sort). */

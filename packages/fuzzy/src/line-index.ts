@@ -1,4 +1,4 @@
-import { LineModel } from '@patchsmith/core';
+import { LineModel, SplicedText } from '@patchsmith/core';
 import { PARTIAL_MIN_LINES, type TextSet, textSet } from './fingerprint.js';
 import { type LineKey, normalizeLine, trimmedEnd, trimmedStart } from './normalize.js';
 import { buildSubstringTable, occurrencesInLines, type SubstringTable } from './substring-table.js';
@@ -21,6 +21,8 @@ export interface LineIndex {
   readonly texts: LineList;
   /** The current lines joined with their endings: the file's text now. */
   joined(): string;
+  /** The same text, not yet joined: its bytes can be copied from the file's where it kept them. */
+  spliced(): SplicedText;
   /** Sorted current positions of the lines whose text, normalised by `key` (default exact), is `text`. */
   positionsOf(text: string, key?: LineKey): number[];
   /** About how many lines have the text (removed ones may count), counting no further than `atMost`. */
@@ -113,7 +115,15 @@ class Lines implements TextLines {
     return n >= 0 ? { text: this.base.at(n)!, ending: this.base.ending(n) } : this.added[-1 - n];
   }
 
+  /** Whether the lines are still the base's, in order: no splice has been made. */
+  unspliced(): boolean {
+    return !this.spliceMade;
+  }
+
+  private spliceMade = false;
+
   splice(at: number, removed: number, inserted: readonly TextLine[]): void {
+    this.spliceMade = true;
     const ids = inserted.map((line) => -1 - (this.added.push(line) - 1));
     if (ids.length <= MAX_SPREAD) {
       this.order.splice(at, removed, ...ids);
@@ -126,23 +136,27 @@ class Lines implements TextLines {
   }
 
   joined(): string {
-    const parts: string[] = [];
+    return this.spliced().text();
+  }
+
+  /** The current text as ranges of the base text and inserted lines, each run of base lines one range. */
+  spliced(): SplicedText {
     const { order, base } = this;
+    const content = new SplicedText(base.text);
     for (let i = 0; i < order.length; ) {
       const n = order[i]!;
       if (n < 0) {
         const line = this.added[-1 - n]!;
-        parts.push(line.text + line.ending);
+        content.add(line.text + line.ending);
         i++;
         continue;
       }
       let end = i + 1;
       while (end < order.length && order[end] === order[end - 1]! + 1) end++;
-      parts.push(base.raw(n, n + end - i));
+      content.keep(base.starts[n]!, base.starts[n + end - i]!);
       i = end;
     }
-    // One join: `+=` would build a rope that later scans pay for.
-    return parts.join('');
+    return content;
   }
 }
 
@@ -173,9 +187,21 @@ export function indexLines(
       next[i] = heads.get(text) ?? -1;
       heads.set(text, i);
     };
-    for (let i = current.length - 1; i >= 0; i--) {
-      const text = coveredText(current, i, key, covers);
-      if (text !== null) chain(i, text);
+    if (covers !== null && key !== 'lookalike' && current.unspliced()) {
+      // Still the file's own lines: scanned on its text in one pass, chained first to last.
+      const tails = new Map<string, number>();
+      covers.scanLines(current.base, key, (i, text) => {
+        next[i] = -1;
+        const tail = tails.get(text);
+        if (tail === undefined) heads.set(text, i);
+        else next[tail] = i;
+        tails.set(text, i);
+      });
+    } else {
+      for (let i = current.length - 1; i >= 0; i--) {
+        const text = coveredText(current, i, key, covers);
+        if (text !== null) chain(i, text);
+      }
     }
     const table = { heads, next, since: log.length, inserted: new Map(), covers };
     tables.set(key, table);
@@ -197,6 +223,7 @@ export function indexLines(
     lines: current,
     texts: current.texts,
     joined: () => current.joined(),
+    spliced: () => current.spliced(),
     positionsOf(text, key = 'exact') {
       const table = tableFor(key, text);
       const found: number[] = [];

@@ -1,4 +1,4 @@
-import type { Chunk, EditError, LineModel } from '@patchsmith/core';
+import { type Chunk, type EditError, type LineModel, SplicedText } from '@patchsmith/core';
 import {
   type ChunkLocation,
   indexFile,
@@ -9,7 +9,6 @@ import {
 import type { DiffRegion } from './diff.js';
 import { keepFileIndentation, type RestyledLocation } from './keep-indentation.js';
 import { missError, type NearestBudget } from './miss-error.js';
-import { SplicedText } from './spliced-text.js';
 import type { ChunkReport } from './types.js';
 
 /** How chunks are located: the caller's choices from `PlanOptions`, and the plan's search budget. */

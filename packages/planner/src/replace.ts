@@ -87,14 +87,14 @@ export function planReplaces(
     }
     // The bytes read back otherwise: diffed and planned from them, as every later edit is.
     const before = state.encode(text.bom, joinLines(undone(lines, change)));
-    const bytes = state.encode(text.bom, index.joined());
+    const bytes = state.encodeSpliced(text.bom, index.spliced(), slot.bytes);
     const described = describeChange(path, path, before, bytes, (b) => state.decode(b));
     const file = { path, op: 'update' as const, ...described, chunks: reports(located) };
     outcomes.push({ ok: true, file, changes: [[path, { kind: 'file', bytes, mode: slot.mode }]] });
     return outcomes;
   }
   if (last !== undefined) {
-    const bytes = state.encode(text.bom, index.joined());
+    const bytes = state.encodeSpliced(text.bom, index.spliced(), slot.bytes);
     last.changes.push([path, { kind: 'file', bytes, mode: slot.mode }]);
   }
   return outcomes;

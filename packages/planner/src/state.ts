@@ -5,11 +5,11 @@ import {
   LineModel,
   PatchsmithError,
   readsBack,
+  type SplicedText,
   sameBytes,
   type TextContent,
 } from '@patchsmith/core';
 import { fileHash } from './file-hash.js';
-import type { SplicedText } from './spliced-text.js';
 import type { FileState, PlannedWrite } from './types.js';
 
 /** A path's state while the plan is built: what was read, or what earlier operations left there. */

@@ -1,8 +1,9 @@
 /** Laws of SplicedText: its bytes are the encoding of its text, whichever way they are made, and it reads back as core says. */
-import { encodeString, encodeUtf8, readsBack } from '@patchsmith/core';
+
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SplicedText } from './spliced-text.js';
+import { encodeString, encodeUtf8, readsBack } from './text-codec.js';
 
 /** Characters a file or a patch line may hold: ASCII, line breaks, non-ASCII, a pair, a BOM. */
 const asciiChar = fc.constantFrom('a', ' ', '\t', '\n', '\r', '}', '~');

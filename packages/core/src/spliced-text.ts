@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { encodeString, encodeUtf8, readsBack } from '@patchsmith/core';
+import { encodeString, encodeUtf8, readsBack } from './text-codec.js';
 
 const LF = 10;
 const CR = 13;
