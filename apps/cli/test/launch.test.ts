@@ -102,6 +102,40 @@ describe('the bins start through a code cache', () => {
     }
   });
 
+  it('only an applied patch writes the cache: not --help, not a rejected patch', () => {
+    const help = spawnSync(process.execPath, [join(pkg, 'bin', 'apply_patch.cjs'), '--help'], {
+      cwd: work,
+      env: { ...process.env, XDG_CACHE_HOME: userCache },
+    });
+    expect(help.status).toBe(0);
+    writeFileSync(join(work, 'a.txt'), 'something else\n');
+    const rejected = spawnSync(process.execPath, [join(pkg, 'bin', 'apply_patch.cjs')], {
+      cwd: work,
+      input: PATCH,
+      env: { ...process.env, XDG_CACHE_HOME: userCache },
+    });
+    expect(rejected.status).toBe(1);
+    expect(cacheFileIn(bundleCacheDir())).toBeNull();
+    expect(cacheFileIn(userCacheDir())).toBeNull();
+    expect(applyPatch()).toEqual(SUCCESS);
+    expect(cacheFileIn(bundleCacheDir())).not.toBeNull();
+  });
+
+  it('patchsmith writes its cache on an applied edit, not on --help', () => {
+    const patchsmith = (args: string[], input?: string) =>
+      spawnSync(process.execPath, [join(pkg, 'bin', 'patchsmith.cjs'), ...args], {
+        cwd: work,
+        input,
+        env: { ...process.env, XDG_CACHE_HOME: userCache },
+      });
+    expect(patchsmith(['--help']).status).toBe(0);
+    expect(cacheFileIn(bundleCacheDir())).toBeNull();
+    writeFileSync(join(work, 'a.txt'), 'old\n');
+    expect(patchsmith(['apply', '-', '--no-snapshot'], PATCH).status).toBe(0);
+    expect(readFileSync(join(work, 'a.txt'), 'utf8')).toBe('new\n');
+    expect(cacheFileIn(bundleCacheDir())).toMatch(/patchsmith-[0-9a-f]{32}-/);
+  });
+
   it('a later run uses the cache as it is (V8 accepted it: it is not rewritten)', () => {
     applyPatch();
     const file = cacheFileIn(bundleCacheDir())!;
