@@ -127,7 +127,7 @@ const ONE_LINE_PATCH = '*** Begin Patch\n*** Update File: a.txt\n@@\n-hello\n+hi
  * The Node built-ins a bin loads beyond Node's own start, running `args` in a fresh git-less
  * folder holding `a.txt`: a preload records `process.moduleLoadList` at exit.
  */
-async function builtinsLoadedBy(bin: string, args: string[]): Promise<string[]> {
+async function builtinsLoadedBy(bin: string, args: string[], input?: string): Promise<string[]> {
   // (a.txt and patch.txt, the one-line patch of a.txt, are in the folder)
   const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -144,8 +144,12 @@ async function builtinsLoadedBy(bin: string, args: string[]): Promise<string[]> 
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)},
   JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)))));`,
     );
-    const r = spawnSync(process.execPath, ['-r', preload, bin, ...args], { cwd: dir, encoding: 'utf8' });
-    expect(r.stderr).toBe('');
+    const r = spawnSync(process.execPath, ['-r', preload, bin, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      ...(input !== undefined && { input }),
+    });
+    if (input === undefined) expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     return JSON.parse(await readFile(out, 'utf8')) as string[];
   } finally {
@@ -154,12 +158,13 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
 }
 
 // Each costs 12-18 M instructions (cachegrind) of a start-up, and a plain apply needs none of them.
-const COLD_BUILTINS = ['crypto', 'zlib', 'child_process'];
+// readline, tty and net are the prompt's (with streams: 32 modules, ~2 ms), loaded when it asks.
+const COLD_BUILTINS = ['crypto', 'zlib', 'child_process', 'readline', 'tty', 'net'];
 
 describe('a one-line apply loads no cold Node built-in', () => {
   const bin = (name: string) => fileURLToPath(new URL(`../bin/${name}.cjs`, import.meta.url));
 
-  it('apply_patch loads none of node:crypto, node:zlib, node:child_process', async () => {
+  it('apply_patch loads none of node:crypto, node:zlib, node:child_process, node:readline, node:tty', async () => {
     const loaded = await builtinsLoadedBy(bin('apply_patch'), [ONE_LINE_PATCH]);
     expect(loaded).toContain('fs/promises'); // the recorder sees what the bin loads
     expect(loaded.filter((name) => COLD_BUILTINS.includes(name))).toEqual([]);
@@ -168,6 +173,15 @@ describe('a one-line apply loads no cold Node built-in', () => {
   it('patchsmith apply --no-snapshot loads none of them either', async () => {
     const loaded = await builtinsLoadedBy(bin('patchsmith'), ['apply', 'patch.txt', '--no-snapshot']);
     expect(loaded.filter((name) => COLD_BUILTINS.includes(name))).toEqual([]);
+  });
+
+  it('the recorder sees the prompt modules where it asks: --confirm reads the answer with readline', async () => {
+    const loaded = await builtinsLoadedBy(
+      bin('patchsmith'),
+      ['apply', 'patch.txt', '--no-snapshot', '--confirm'],
+      'y\n',
+    );
+    expect(loaded).toContain('readline');
   });
 
   it('the recorder sees them where they are needed: a snapshot hashes and deflates', async () => {

@@ -1,5 +1,5 @@
 import type { PlannedFile } from '@patchsmith/planner';
-import pc from 'picocolors';
+import { type Colors, createColors } from './colors.js';
 import { errorDetails, errorHeading, listedErrors } from './describe-error.js';
 import { tolerantMatchNotes } from './describe-match.js';
 import type { EditReport, FileDiagnosticsReport } from './report.js';
@@ -12,10 +12,8 @@ export interface HumanFormatOptions {
   diffs?: boolean;
 }
 
-type Colors = ReturnType<typeof pc.createColors>;
-
 /** `[A] path (+n)` and friends: SPEC §5's one line per file. */
-export function fileSummaryLine(file: PlannedFile, c: Colors = pc.createColors(false)): string {
+export function fileSummaryLine(file: PlannedFile, c: Colors = createColors(false)): string {
   switch (file.op) {
     case 'add':
       return `${c.green('[A]')} ${file.path} (+${file.additions})`;
@@ -78,7 +76,7 @@ export function partialHeading(report: EditReport): string {
 /** The terminal output of SPEC §5. */
 export function formatHuman(unsafe: EditReport, options: HumanFormatOptions = {}): string {
   const report = terminalSafeReport(unsafe);
-  const c = pc.createColors(options.color ?? false);
+  const c = createColors(options.color ?? false);
   const out: string[] = [];
   const wrote = report.ok || report.partial === true;
   if (report.ok)

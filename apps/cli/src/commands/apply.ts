@@ -18,7 +18,7 @@ import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, type Io, UsageError } from '../io
 import { rootOf, say, wantsColor } from '../output.js';
 import { flag, option, options, type ParsedCommandLine } from '../parse-command-line.js';
 import { missingPathHints } from '../path-hints.js';
-import { answerSource, confirmEverything, terminalPrompt } from '../prompt.js';
+import { answerSource, confirmEverything } from '../prompt.js';
 
 /**
  * The permission gate of one CLI run: the root's policy, with every allowed path asked about under
@@ -40,8 +40,8 @@ export function permissionGate(
   let prompt: PermissionPrompt | undefined;
   return createPermissionGate({
     policy: effective,
-    prompt: (request) => {
-      prompt ??= terminalPrompt(io, source());
+    prompt: async (request) => {
+      prompt ??= (await import('../terminal-prompt.js')).terminalPrompt(io, await source());
       return prompt(request);
     },
   });
