@@ -50,7 +50,7 @@ export class SplicedText {
       if (size > left) {
         this.ends[last] = this.ends[last]! - left;
         const s = this.strings[last];
-        if (s !== null) this.strings[last] = s!.slice(0, size - left);
+        if (s !== null && s !== undefined) this.strings[last] = s.slice(0, size - left);
         this.length -= left;
         return;
       }

@@ -114,7 +114,8 @@ function scanLines(
     const n = to - from;
     let h = 0;
     if (n !== 0) {
-      // fingerprintAt(text, from, to), inlined.
+      // fingerprintAt(text, from, to), inlined (a call per line: ~10.7 against ~8.5 ms, fresh
+      // process, 100,000 lines); fingerprint.test.ts pins that the two agree.
       h = n;
       h = (Math.imul(h, 31) + text.charCodeAt(from + n - 1)) | 0;
       h = (Math.imul(h, 31) + text.charCodeAt(from + (n > 1 ? n - 2 : 0))) | 0;

@@ -156,7 +156,7 @@ function writeEdits(
     const own = end - lines.textEnd(i);
     content.keep(start, end);
     if (own === 0) content.add(ending);
-    if (end > start || own === 0) lastEnding = own === 0 ? ending.length : own;
+    lastEnding = own === 0 ? ending.length : own;
   };
   const keep = (from: number, to: number) => {
     if (from >= to) return;
