@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { indexFile } from './file-index.js';
 import { locateChunk } from './locate-chunk.js';
 import { chunk } from './test-support/chunk.js';
@@ -348,6 +348,36 @@ describe('uniqueness', () => {
       locateChunk(indexFile(file), chunk(['-a'], { hint, anchors: ['x'] }), { cursor: 0 }),
     );
     expect(result).toMatchObject({ start: 2, anchorLines: [1] });
+  });
+
+  test('a chunk unchanged at its hint is placed there without a table of the file', () => {
+    const index = indexFile(file);
+    const table = vi.fn(index.table);
+    const hint = { oldStart: 3, newStart: 3 };
+    const result = located(
+      locateChunk({ lines: index.lines, table }, chunk(['-a', '+b'], { hint }), { cursor: 0 }),
+    );
+    expect(result).toMatchObject({ start: 2, pass: 'exact' });
+    expect(table).not.toHaveBeenCalled();
+  });
+
+  test('a hint before the cursor is not taken as where the chunk is', () => {
+    const hint = { oldStart: 1, newStart: 1 };
+    expect(
+      located(locateChunk(indexFile(['a', 'x', 'a']), chunk(['-a'], { hint }), { cursor: 1 })).start,
+    ).toBe(2);
+  });
+
+  test('an end-of-file chunk is not placed at a hint that does not end the file', () => {
+    const hint = { oldStart: 1, newStart: 1 };
+    const eof = chunk(['-a'], { hint, endOfFile: true });
+    expect(located(locateChunk(indexFile(['a', 'x', 'a']), eof, { cursor: 0 })).start).toBe(2);
+  });
+
+  test('lines at the hint that differ in whitespace leave the choice to the passes', () => {
+    const hint = { oldStart: 1, newStart: 1 };
+    const result = located(locateChunk(indexFile(['a ', 'x', 'a']), chunk(['-a'], { hint }), { cursor: 0 }));
+    expect(result).toMatchObject({ start: 2, pass: 'exact' });
   });
 
   test('overlapping candidates are listed', () => {

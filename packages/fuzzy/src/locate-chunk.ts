@@ -54,7 +54,8 @@ function locateLines(
   anchorLines: number[],
 ): ChunkLocation | ChunkMiss {
   const old = lines.filter(isOld).map((l) => l.text);
-  const found = findCandidates(file, old, region);
+  const found =
+    (anchored ? null : exactlyAtHint(file, old, region, hint)) ?? findCandidates(file, old, region);
   if (!found) {
     const bySimilarity = options.similarity
       ? locateBySimilarity(file, lines, region, options.similarity)
@@ -88,6 +89,27 @@ function locateLines(
     droppedTrailingEmptyLine: false,
     cursor: start + old.length,
   };
+}
+
+/**
+ * The old lines, unchanged, at the line the hint names (and in the region): the answer the passes
+ * would give, found without them. Pass 1 would find this start, and whatever else it found, the
+ * hint picks the start at distance 0 from it; so no table of the file's lines is hashed (`git
+ * apply` also tries the hinted line first). Parse and plan of a 200-hunk diff on 100,000 lines,
+ * warm: 14–15 against 16.7 ms.
+ */
+function exactlyAtHint(
+  file: FileIndex,
+  old: readonly string[],
+  region: SearchRegion,
+  hint: LineHint | undefined,
+): Candidates | null {
+  const start = hintLine(hint);
+  if (start === undefined || start < region.from || old.length === 0) return null;
+  const end = start + old.length;
+  if (region.atEnd ? end !== region.to : end > region.to) return null;
+  for (let j = 0; j < old.length; j++) if (file.lines.at(start + j) !== old[j]) return null;
+  return { pass: 'exact', starts: [start] };
 }
 
 /** A chunk without old lines: inserted after its anchor, at a `-N,0` hint, or appended at the end. */

@@ -227,3 +227,52 @@ describe('a drift beyond every pass', () => {
     );
   });
 });
+
+describe('a line hint among repeated lines', () => {
+  // Lines of a two-letter alphabet repeat, so most blocks occur many times and the hint decides.
+  const repetitive = fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 40 }).chain((lines) =>
+    fc.record({
+      lines: fc.constant(lines),
+      start: fc.nat(lines.length - 1),
+      length: fc.integer({ min: 1, max: 4 }),
+      hint: fc.nat(lines.length + 2),
+      cursor: fc.nat(lines.length),
+    }),
+  );
+
+  /** SPEC §2 for a block that occurs unchanged: every exact start after the cursor, then the strictly nearest to the hint. */
+  function expected(lines: string[], block: string[], hint: number, cursor: number): number | 'AMBIGUOUS' {
+    const starts: number[] = [];
+    for (let s = cursor; s + block.length <= lines.length; s++)
+      if (block.every((line, j) => lines[s + j] === line)) starts.push(s);
+    if (starts.length === 1) return starts[0]!;
+    const distances = starts.map((s) => Math.abs(s - hint));
+    const best = Math.min(...distances);
+    return distances.filter((d) => d === best).length === 1 ? starts[distances.indexOf(best)]! : 'AMBIGUOUS';
+  }
+
+  test('the chunk goes where the rules say, whether or not the hint names a start', () => {
+    fc.assert(
+      fc.property(repetitive, ({ lines, start, length, hint, cursor }) => {
+        const block = lines.slice(start, start + length);
+        const from = Math.min(cursor, start);
+        const chunkLines: ChunkLine[] = block.map((text) => ({ kind: 'remove', text, line: 0 }));
+        const result = locateChunk(
+          indexFile(lines),
+          {
+            anchors: [],
+            lines: chunkLines,
+            endOfFile: false,
+            line: 1,
+            hint: { oldStart: hint + 1, newStart: 1 },
+          },
+          { cursor: from },
+        );
+        const want = expected(lines, block, hint, from);
+        if (want === 'AMBIGUOUS') expect(result).toMatchObject({ ok: false, code: 'AMBIGUOUS' });
+        else expect(result).toMatchObject({ ok: true, start: want, pass: 'exact' });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

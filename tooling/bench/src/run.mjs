@@ -26,6 +26,12 @@ const commandsFor = (patch, extra = []) => [
   ...extra,
 ];
 
+/** The transaction's disk work alone (`floor.mjs`), writing the files of `after` into the tree. */
+const floorOf = (after) => ({
+  name: 'floor: temp + fsync + rename per file, no parse or plan (floor.mjs)',
+  argv: [node, join(here, 'floor.mjs'), after],
+});
+
 function gitInit(dir) {
   const git = (...args) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
   git('init', '-q');
@@ -168,6 +174,7 @@ for (const w of plan) {
           template: repo,
         },
         { name: 'plain write of the same files (cp)', argv: ['cp', '-r', `${after}/.`, '.'] },
+        floorOf(after),
       );
     }
     let commands = commandsFor(patch, extra);
@@ -215,6 +222,8 @@ for (const w of plan) {
           argv: [node, join(cli, 'patchsmith.cjs'), 'apply', '-', '--no-snapshot'],
           input: diff,
         },
+        // gitDiffOf left the patched tree in diff-repo.
+        floorOf(join(base, 'diff-repo')),
       ];
     }
     if (w.edits) {
